@@ -1,0 +1,30 @@
+import { decode } from "next-auth/jwt";
+import { authSecret } from "@/lib/env";
+
+// next-auth's JWT session cookie; the __Secure- name is used when the app is served over https.
+export const SESSION_COOKIE_NAMES = ["__Secure-next-auth.session-token", "next-auth.session-token"] as const;
+
+export function readCookie(cookieHeader: string | null, name: string): string | undefined {
+  if (!cookieHeader) return undefined;
+  for (const part of cookieHeader.split(";")) {
+    const separator = part.indexOf("=");
+    if (separator > 0 && part.slice(0, separator).trim() === name) return decodeURIComponent(part.slice(separator + 1).trim());
+  }
+  return undefined;
+}
+
+/** The user id of a valid session cookie, or null. */
+export async function userIdFromSessionCookie(cookieHeader: string | null): Promise<number | null> {
+  for (const name of SESSION_COOKIE_NAMES) {
+    const token = readCookie(cookieHeader, name);
+    if (!token) continue;
+    try {
+      const payload = await decode({ token, secret: authSecret() });
+      const id = Number(payload?.sub);
+      if (Number.isSafeInteger(id) && id > 0) return id;
+    } catch {
+      // An unreadable cookie is the same as no cookie.
+    }
+  }
+  return null;
+}

@@ -1,0 +1,102 @@
+// The one plan table (spec §9). Pricing, the API docs FAQ, the dashboard and limit enforcement all read it.
+
+export const PLAN_IDS = ["free", "pro", "business"] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  /** US dollars per month */
+  priceUsd: number;
+  description: string;
+  popular: boolean;
+  /** Successful scraper runs per calendar month (UTC). */
+  monthlyRuns: number;
+  requestsPerMinute: number;
+  /** Runs in flight at once; Free's "none" means one at a time. */
+  concurrentRuns: number;
+  /** How the marketing copy states concurrency. */
+  concurrentRunsLabel: string;
+  /** Number of catalogue scrapers included; null = all. */
+  scraperCount: number | null;
+  support: "basic" | "email" | "priority";
+}
+
+export const PLANS: Record<PlanId, Plan> = {
+  free: {
+    id: "free",
+    name: "Free",
+    priceUsd: 0,
+    description: "For trying ScrapeDeck and small side projects.",
+    popular: false,
+    monthlyRuns: 100,
+    requestsPerMinute: 10,
+    concurrentRuns: 1,
+    concurrentRunsLabel: "none",
+    scraperCount: 5,
+    support: "basic",
+  },
+  pro: {
+    id: "pro",
+    name: "Pro",
+    priceUsd: 49,
+    description: "For developers and analysts who scrape every day.",
+    popular: true,
+    monthlyRuns: 1000,
+    requestsPerMinute: 50,
+    concurrentRuns: 5,
+    concurrentRunsLabel: "5",
+    scraperCount: null,
+    support: "email",
+  },
+  business: {
+    id: "business",
+    name: "Business",
+    priceUsd: 199,
+    description: "For teams that run scraping in production.",
+    popular: false,
+    monthlyRuns: 5000,
+    requestsPerMinute: 200,
+    concurrentRuns: 20,
+    concurrentRunsLabel: "20",
+    scraperCount: null,
+    support: "priority",
+  },
+};
+
+export const PLAN_LIST: readonly Plan[] = PLAN_IDS.map((id) => PLANS[id]);
+
+export function planOf(id: string): Plan {
+  return PLANS[(PLAN_IDS as readonly string[]).includes(id) ? (id as PlanId) : "free"];
+}
+
+/** A plan may run a scraper when its rank is at least the scraper's required plan. */
+export function planIncludes(plan: PlanId, requiredPlan: string): boolean {
+  const required = (PLAN_IDS as readonly string[]).indexOf(requiredPlan);
+  return PLAN_IDS.indexOf(plan) >= Math.max(required, 0);
+}
+
+const SUPPORT_LABELS: Record<Plan["support"], string> = {
+  basic: "Basic support",
+  email: "Email support",
+  priority: "Priority support",
+};
+
+export interface PlanFeature {
+  text: string;
+  included: boolean;
+}
+
+/** The marketing feature list of a plan (spec §3 Plan: text plus an included flag). */
+export function planFeatures(plan: Plan): PlanFeature[] {
+  return [
+    { text: `${plan.monthlyRuns.toLocaleString("en-US")} API calls/month`, included: true },
+    { text: plan.scraperCount === null ? "All scrapers" : `${plan.scraperCount} scrapers`, included: true },
+    { text: SUPPORT_LABELS[plan.support], included: true },
+    {
+      text: plan.concurrentRunsLabel === "none" ? "Concurrent runs" : `${plan.concurrentRunsLabel} concurrent runs`,
+      included: plan.concurrentRunsLabel !== "none",
+    },
+    { text: `${plan.requestsPerMinute} requests/minute`, included: true },
+  ];
+}

@@ -1,0 +1,22 @@
+import { PrismaClient as PostgresPrismaClient } from "@/lib/generated/prisma-postgres/client";
+import { PrismaClient } from "@/lib/generated/prisma-sqlite/client";
+import { adapterFactoryFor } from "./db/adapters";
+import { providerOf } from "./db/url";
+import { env } from "./env";
+
+export type Db = PrismaClient;
+export type { Prisma } from "@/lib/generated/prisma-sqlite/client";
+
+/** One client per process; both generated clients share the model, so the SQLite type serves for both. */
+export function createDb(url: string): Db {
+  const adapter = adapterFactoryFor(url);
+  if (providerOf(url) === "postgresql") {
+    return new PostgresPrismaClient({ adapter }) as unknown as Db;
+  }
+  return new PrismaClient({ adapter });
+}
+
+const globalForDb = globalThis as unknown as { scrapedeckDb?: Db };
+
+export const db: Db = globalForDb.scrapedeckDb ?? createDb(env.DATABASE_URL);
+globalForDb.scrapedeckDb = db;

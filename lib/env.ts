@@ -1,0 +1,87 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { DEFAULT_DATABASE_URL, providerOf } from "./db/url";
+
+const booleanFlag = z
+  .enum(["1", "0", "true", "false", ""])
+  .optional()
+  .transform((value) => value === "1" || value === "true");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .default(DEFAULT_DATABASE_URL)
+    .refine(
+      (url) => {
+        try {
+          providerOf(url);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: "must start with file:, postgres:// or postgresql://" },
+    ),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),
+  /** Public origin of the app, used in absolute links (API docs, sitemap, emails). */
+  APP_URL: z.url().default("http://localhost:3000"),
+  REDIS_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Tests only: lets the scraper fetch 127.0.0.1 (the local fixture site). Never set in production. */
+  SCRAPER_ALLOW_LOOPBACK: booleanFlag,
+  /** Public license verifications per IP per minute. */
+  VERIFY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
+    throw new Error(`Invalid configuration:\n${problems}\nSee .env.example for every variable.`);
+  }
+  if (result.data.NODE_ENV === "production" && !result.data.AUTH_SECRET && !isBuildPhase()) {
+    throw new Error("Invalid configuration:\n  AUTH_SECRET: required in production (openssl rand -hex 32)");
+  }
+  return result.data;
+}
+
+function isBuildPhase(): boolean {
+  return process.env.NEXT_PHASE === "phase-production-build";
+}
+
+export const env: Env = parseEnv(process.env);
+
+const DEV_SECRET_FILE = path.resolve("data", ".auth-secret");
+
+/**
+ * The secret that signs sessions and API tokens. Outside production a random one is generated once and kept
+ * in the data folder, so restarts keep everyone signed in without any setup.
+ */
+export function authSecret(): string {
+  if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  if (env.NODE_ENV === "production" && !isBuildPhase()) {
+    throw new Error("AUTH_SECRET is required in production");
+  }
+  return localAuthSecret();
+}
+
+/** Reads, or creates once, the generated secret in data/.auth-secret. */
+export function localAuthSecret(): string {
+  if (existsSync(DEV_SECRET_FILE)) return readFileSync(DEV_SECRET_FILE, "utf8").trim();
+  mkdirSync(path.dirname(DEV_SECRET_FILE), { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  try {
+    writeFileSync(DEV_SECRET_FILE, secret, { mode: 0o600, flag: "wx" });
+    return secret;
+  } catch (error) {
+    // Another process created it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return readFileSync(DEV_SECRET_FILE, "utf8").trim();
+    throw error;
+  }
+}

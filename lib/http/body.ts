@@ -1,0 +1,50 @@
+import type { z } from "zod";
+import { ApiError, badRequest, validationError } from "./errors";
+
+/** Largest JSON body any route accepts. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const tooLarge = () => new ApiError(413, "payload_too_large", `Request body must be at most ${MAX_BODY_BYTES / 1024} KiB`);
+
+async function readLimitedText(req: Request, limit: number): Promise<string> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > limit) throw tooLarge();
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/** Reads the JSON body (an empty body reads as `{}`) and validates it; 400 for bad JSON or a bad shape, 413 when too large. */
+export async function parseJsonBody<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
+  const text = await readLimitedText(req, MAX_BODY_BYTES);
+  let data: unknown = {};
+  if (text.trim() !== "") {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      throw badRequest("Request body must be valid JSON", "invalid_json");
+    }
+  }
+  const result = schema.safeParse(data);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+export function parseSearchParams<S extends z.ZodType>(req: Request, schema: S): z.infer<S> {
+  const params = Object.fromEntries(new URL(req.url).searchParams);
+  const result = schema.safeParse(params);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}

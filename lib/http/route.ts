@@ -1,0 +1,73 @@
+import { randomUUID } from "node:crypto";
+import { log } from "@/lib/log";
+import { ApiError, notFound } from "./errors";
+import { errorResponse, jsonResponse } from "./json";
+
+type RawParams = Record<string, string | string[] | undefined>;
+
+export interface RouteContext {
+  req: Request;
+  params: RawParams;
+  requestId: string;
+  /** Headers added to the answer, error or not (rate-limit headers, CORS). */
+  responseHeaders: Headers;
+}
+
+/** A handler returns a Response, or data that is sent as 200 JSON. */
+export type Handler<C extends RouteContext = RouteContext> = (ctx: C) => Promise<Response | unknown>;
+
+export type NextRouteHandler = (req: Request, segment: { params: Promise<RawParams> }) => Promise<Response>;
+
+/**
+ * Wraps a route handler: awaits params, gives it a request id, turns its result into JSON and every
+ * failure into the one error shape. Unknown errors are logged with the request id and answered 500
+ * without internals.
+ */
+export function route(handler: Handler): NextRouteHandler {
+  return async (req, segment) => {
+    const requestId = randomUUID();
+    const responseHeaders = new Headers({ "X-Request-Id": requestId });
+    try {
+      const params = (await segment?.params) ?? {};
+      const result = await handler({ req, params, requestId, responseHeaders });
+      const response = result instanceof Response ? result : jsonResponse(result);
+      for (const [name, value] of responseHeaders) if (!response.headers.has(name)) response.headers.set(name, value);
+      return response;
+    } catch (error) {
+      if (error instanceof ApiError) return errorResponse(error, requestId, responseHeaders);
+      log.error({ err: error, requestId, method: req.method, url: req.url }, "unhandled error in route");
+      return errorResponse(
+        new ApiError(500, "internal_error", "Something went wrong on our side. Please try again."),
+        requestId,
+        responseHeaders,
+      );
+    }
+  };
+}
+
+/** Adds behaviour in front of a handler, e.g. authentication that extends the context. */
+export function compose<C extends RouteContext>(
+  extend: (ctx: RouteContext) => Promise<C>,
+  handler: Handler<C>,
+): NextRouteHandler {
+  return route(async (ctx) => handler(await extend(ctx)));
+}
+
+export function created(data: unknown): Response {
+  return jsonResponse(data, { status: 201 });
+}
+
+/** Route ids are integers (spec §2): anything that is not a positive integer is simply not found. */
+export function parseId(raw: string | string[] | undefined, what = "Resource"): number {
+  const text = typeof raw === "string" ? raw : "";
+  const id = /^\d{1,15}$/.test(text) ? Number(text) : 0;
+  if (id <= 0 || !Number.isSafeInteger(id)) throw notFound(`${what} not found`);
+  return id;
+}
+
+/** 405 with `Allow`, for paths that exist under another method. */
+export function methodNotAllowed(allow: string[], message: string): NextRouteHandler {
+  return route(async () => {
+    throw new ApiError(405, "method_not_allowed", message, { headers: { Allow: allow.join(", ") } });
+  });
+}

@@ -1,0 +1,62 @@
+// npm start — zero-setup launch: migrate, seed when empty, build when the build is missing or stale, serve.
+import { spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { prepareDatabase } from "../lib/db/prepare";
+import { env, localAuthSecret } from "../lib/env";
+
+const root = path.resolve(import.meta.dirname, "..");
+process.chdir(root);
+
+const childEnv: NodeJS.ProcessEnv = { NEXT_TELEMETRY_DISABLED: "1", ...process.env, NODE_ENV: "production" };
+if (!childEnv.AUTH_SECRET) {
+  // Production requires AUTH_SECRET; a local launch keeps a generated one in the data folder.
+  childEnv.AUTH_SECRET = localAuthSecret();
+  console.log("AUTH_SECRET is not set: using the generated one in data/.auth-secret. Set AUTH_SECRET in production.");
+}
+
+const { applied, seeded } = await prepareDatabase(env.DATABASE_URL);
+console.log(`Database ready: ${applied.length} migration(s) applied${seeded ? ", catalogue seeded" : ""}.`);
+
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "proxy.ts",
+  "next.config.mjs",
+  "postcss.config.mjs",
+  "package-lock.json",
+  "tsconfig.json",
+];
+const STAMP_FILE = path.join(".next", "scrapedeck-source-hash");
+
+function hashSources(): string {
+  const hash = createHash("sha256");
+  const visit = (entry: string) => {
+    if (!existsSync(entry) || entry === path.join("lib", "generated")) return;
+    if (statSync(entry).isDirectory()) {
+      for (const child of readdirSync(entry).sort()) visit(path.join(entry, child));
+    } else {
+      hash.update(entry).update(readFileSync(entry));
+    }
+  };
+  for (const source of SOURCES) visit(source);
+  return hash.digest("hex");
+}
+
+const sourceHash = hashSources();
+const isCurrent =
+  existsSync(path.join(".next", "BUILD_ID")) && existsSync(STAMP_FILE) && readFileSync(STAMP_FILE, "utf8") === sourceHash;
+if (!isCurrent) {
+  console.log("Building the app (no current build)...");
+  const build = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: childEnv });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+  writeFileSync(STAMP_FILE, sourceHash);
+}
+
+const port = process.env.PORT ?? "3000";
+const server = spawn("npx", ["next", "start", "-p", port], { stdio: "inherit", env: childEnv });
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

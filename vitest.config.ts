@@ -1,0 +1,25 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+import { freshDatabaseUrl } from "./test/database";
+
+// Every run gets its own migrated database; workers inherit it through the environment.
+process.env.DATABASE_URL = freshDatabaseUrl();
+
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  test: {
+    include: ["**/*.test.ts"],
+    exclude: ["node_modules/**", ".next/**", "e2e/**"],
+    environment: "node",
+    globalSetup: ["./test/global-setup.ts"],
+    env: {
+      NODE_ENV: "test",
+      AUTH_SECRET: "test-secret-that-is-long-enough-for-hs256-0123456789",
+      LOG_LEVEL: "silent",
+      SCRAPER_ALLOW_LOOPBACK: "1",
+      DATABASE_URL: process.env.DATABASE_URL,
+    },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
