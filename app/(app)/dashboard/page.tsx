@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { DashboardView } from "@/components/dashboard/dashboard-view";
+import { getCurrentUser } from "@/lib/auth/current-user";
+
+export const metadata: Metadata = {
+  title: "Dashboard",
+  description: "Your scrapers, API keys and licenses.",
+};
+
+export default async function DashboardPage() {
+  const user = await getCurrentUser(await headers());
+  if (!user) redirect("/login?callbackUrl=%2Fdashboard");
+  return (
+    <main id="main" className="mx-auto w-full max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
+      <p className="mt-1 text-slate-600">Signed in as {user.email}</p>
+      <DashboardView />
+    </main>
+  );
+}

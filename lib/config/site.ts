@@ -1,0 +1,33 @@
+// Site-wide constants: names, URLs and navigation, read by the frame, metadata and docs.
+
+export const site = {
+  name: "ScrapeDeck",
+  tagline: "Ready-made web scrapers behind one API",
+  description:
+    "Pre-built scrapers for products, social profiles, real-estate listings, jobs, news and restaurants. Call them with an API key and get structured JSON back.",
+  supportEmail: "support@scrapedeck.dev",
+  salesEmail: "sales@scrapedeck.dev",
+  /** Public origin; server code should prefer env.APP_URL, this is the build-time default. */
+  url: process.env.APP_URL ?? "http://localhost:3000",
+  apiKeyPrefix: "sdeck_",
+} as const;
+
+export interface NavLink {
+  href: string;
+  label: string;
+}
+
+/** Header links (spec §2 Shared frame), in order. */
+export const mainNav: readonly NavLink[] = [
+  { href: "/", label: "Home" },
+  { href: "/about", label: "About" },
+  { href: "/api-docs", label: "API Docs" },
+  { href: "/dashboard", label: "Dashboard" },
+  { href: "/contact", label: "Contact" },
+];
+
+export const legalLinks: readonly NavLink[] = [
+  { href: "/privacy-policy", label: "Privacy Policy" },
+  { href: "/terms-of-service", label: "Terms of Service" },
+  { href: "/cookie-policy", label: "Cookie Policy" },
+];
