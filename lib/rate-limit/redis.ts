@@ -1,0 +1,13 @@
+import { Redis } from "ioredis";
+import { env } from "@/lib/env";
+
+const globalForRedis = globalThis as unknown as { scrapedeckRedis?: Redis | null };
+
+/** The shared Redis connection when REDIS_URL is set, else null (limiters then live in this process). */
+export function redisClient(): Redis | null {
+  if (globalForRedis.scrapedeckRedis !== undefined) return globalForRedis.scrapedeckRedis;
+  globalForRedis.scrapedeckRedis = env.REDIS_URL
+    ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
+    : null;
+  return globalForRedis.scrapedeckRedis;
+}
