@@ -1,7 +1,7 @@
 // Migrations without internet: Prisma's CLI would download a native schema engine, so we drive its
 // WebAssembly build (@prisma/schema-engine-wasm, pinned to the build of the pinned prisma) through our
 // own driver adapters. Everything that is odd about that lives in this file.
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -43,10 +43,6 @@ export function loadMigrations(provider: DbProvider, dir = migrationsDir(provide
       },
     })),
   };
-}
-
-export function migrationChecksum(sql: string): string {
-  return createHash("sha256").update(sql).digest("hex");
 }
 
 /**
@@ -192,6 +188,24 @@ async function withEngine<T>(url: string, run: (engine: WasmSchemaEngine) => Pro
   }
 }
 
+/**
+ * The SQL that would take a database built from the migration history to the current schema: empty when
+ * the committed migrations produce exactly the model.
+ */
+export async function pendingSchemaChanges(url: string): Promise<string> {
+  const provider = providerOf(url);
+  return withEngine(url, async (engine) => {
+    const { stdout } = await engine.diff({
+      from: { tag: "migrations", ...loadMigrations(provider) },
+      to: { tag: "schemaDatamodel", files: [{ path: schemaPath(provider), content: readSchema(provider) }] },
+      script: true,
+      exitCode: null,
+      filters: NO_FILTERS,
+    });
+    return (stdout ?? "").replace(/^--.*$/gm, "").trim();
+  });
+}
+
 /** Applies every pending migration of the URL's provider, like `prisma migrate deploy`. */
 export async function applyMigrations(url: string): Promise<string[]> {
   const provider = providerOf(url);
@@ -222,24 +236,14 @@ function enableWriteAheadLog(url: string): void {
  */
 export async function createMigration(url: string, name: string, now = new Date()): Promise<string | null> {
   const provider = providerOf(url);
-  return withEngine(url, async (engine) => {
-    const migrationsList = loadMigrations(provider);
-    const { stdout } = await engine.diff({
-      from: { tag: "migrations", ...migrationsList },
-      to: { tag: "schemaDatamodel", files: [{ path: schemaPath(provider), content: readSchema(provider) }] },
-      script: true,
-      exitCode: null,
-      filters: NO_FILTERS,
-    });
-    const script = stdout ?? "";
-    if (!/^\s*[A-Z]/m.test(script.replace(/^--.*$/gm, ""))) return null;
-    const folder = `${now.toISOString().replace(/\D/g, "").slice(0, 14)}_${name}`;
-    const dir = path.join(migrationsList.baseDir, folder);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, "migration.sql"), script);
-    writeFileSync(path.join(migrationsList.baseDir, "migration_lock.toml"), lockfileContent(provider));
-    return folder;
-  });
+  const script = await pendingSchemaChanges(url);
+  if (!script) return null;
+  const baseDir = migrationsDir(provider);
+  const folder = `${now.toISOString().replace(/\D/g, "").slice(0, 14)}_${name}`;
+  mkdirSync(path.join(baseDir, folder), { recursive: true });
+  writeFileSync(path.join(baseDir, folder, "migration.sql"), `${script}\n`);
+  writeFileSync(path.join(baseDir, "migration_lock.toml"), lockfileContent(provider));
+  return folder;
 }
 
 async function ensurePostgresSchema(url: string): Promise<void> {
