@@ -181,7 +181,14 @@ async function withEngine<T>(url: string, run: (engine: WasmSchemaEngine) => Pro
     engine = await SchemaEngine.new({ datamodels: [[schemaPath(provider), readSchema(provider)]] }, () => {}, factory);
     return await run(engine);
   } catch (error) {
-    throw explain(error, factory.errorRegistry);
+    const explained = explain(error, factory.errorRegistry);
+    // The engine locks a SQLite file exclusively; a running app holding it open shows up as a socket timeout.
+    if (provider === "sqlite" && /SocketTimeout|SQLITE_BUSY|database is locked/.test(explained.message)) {
+      throw new Error(`The SQLite database ${url} is in use by another process (is the app running?). Stop it and try again.`, {
+        cause: explained,
+      });
+    }
+    throw explained;
   } finally {
     engine?.free();
     await adapters.disposeAll();
