@@ -28,3 +28,20 @@ export async function userIdFromSessionCookie(cookieHeader: string | null): Prom
   }
   return null;
 }
+
+/**
+ * Set-Cookie values that expire the session cookie under both names and every other next-auth cookie the
+ * request carries (a chunked session, the CSRF and callback cookies).
+ */
+export function expiredSessionCookies(cookieHeader: string | null): string[] {
+  const names = new Set<string>(SESSION_COOKIE_NAMES);
+  for (const part of cookieHeader?.split(";") ?? []) {
+    const name = part.split("=", 1)[0]?.trim();
+    if (name && /^(__Secure-|__Host-)?next-auth\./.test(name)) names.add(name);
+  }
+  return [...names].map((name) => {
+    // Browsers ignore a __Secure-/__Host- cookie that is not marked Secure, even one that deletes.
+    const secure = /^__(Secure|Host)-/.test(name) ? "; Secure" : "";
+    return `${name}=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax${secure}`;
+  });
+}

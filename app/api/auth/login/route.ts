@@ -1,0 +1,12 @@
+import { authenticate } from "@/lib/accounts/login";
+import { loginSchema } from "@/lib/accounts/schemas";
+import { clientIp } from "@/lib/auth/client-ip";
+import { issueApiToken } from "@/lib/auth/tokens";
+import { parseJsonBody, route, unauthorized } from "@/lib/http";
+
+export const POST = route(async ({ req }) => {
+  const input = await parseJsonBody(req, loginSchema);
+  const user = await authenticate(input, clientIp(req.headers));
+  if (!user) throw unauthorized("Invalid email or password");
+  return { token: await issueApiToken(user.id), user };
+});

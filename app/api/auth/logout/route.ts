@@ -1,0 +1,11 @@
+import { expiredSessionCookies } from "@/lib/auth/session-cookie";
+import { jsonResponse, route } from "@/lib/http";
+import { assertSameOrigin } from "@/lib/http/with-user";
+
+// Sessions are stateless JWTs: logging out removes the cookie from this browser. Signed out already is fine.
+export const POST = route(async ({ req }) => {
+  assertSameOrigin(req);
+  const headers = new Headers();
+  for (const cookie of expiredSessionCookies(req.headers.get("cookie"))) headers.append("Set-Cookie", cookie);
+  return jsonResponse({ message: "Logged out" }, { headers });
+});

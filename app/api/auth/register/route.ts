@@ -1,0 +1,10 @@
+import { registerUser } from "@/lib/accounts/accounts";
+import { registerSchema } from "@/lib/accounts/schemas";
+import { issueApiToken } from "@/lib/auth/tokens";
+import { created, parseJsonBody, route } from "@/lib/http";
+
+export const POST = route(async ({ req }) => {
+  const input = await parseJsonBody(req, registerSchema);
+  const user = await registerUser(input);
+  return created({ token: await issueApiToken(user.id), user });
+});

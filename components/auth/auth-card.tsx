@@ -1,0 +1,28 @@
+import type { ReactNode } from "react";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/components/ui/card";
+
+/** The centred card both the login and the register page sit in. */
+export function AuthCard({
+  title,
+  description,
+  children,
+  footer,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
+  return (
+    <main id="main" className="flex flex-1 items-center justify-center px-4 py-16">
+      <Card className="w-full max-w-md">
+        <CardHeader>
+          <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+          <CardDescription>{description}</CardDescription>
+        </CardHeader>
+        <CardContent>{children}</CardContent>
+        <CardFooter className="flex-col items-stretch gap-2 text-center text-sm text-slate-600">{footer}</CardFooter>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,93 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { type RegisterFormInput, registerFormSchema } from "@/lib/accounts/schemas";
+import { apiRequest } from "@/lib/client/api";
+import { AuthField, FormError } from "./auth-field";
+import { signInWithPassword, useFinishSignIn } from "./sign-in";
+import type { AuthUser } from "./use-auth";
+
+export const REGISTER_FAILED_MESSAGE = "Failed to create account. This email may already be in use.";
+
+export function RegisterForm({ callbackPath }: { callbackPath: string }) {
+  const finishSignIn = useFinishSignIn();
+  const [succeeded, setSucceeded] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterFormInput>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { email: "", password: "", confirmPassword: "" },
+  });
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    let user: AuthUser;
+    try {
+      ({ user } = await apiRequest<{ user: AuthUser }>("POST", "/api/auth/register", { email, password }));
+    } catch {
+      setError("root", { message: REGISTER_FAILED_MESSAGE });
+      return;
+    }
+    if (await signInWithPassword(email, password)) {
+      setError("root", { message: REGISTER_FAILED_MESSAGE });
+      return;
+    }
+    setSucceeded(true);
+    await finishSignIn(
+      { title: "Registration successful", description: "Welcome to ScrapeDeck! Your account is ready." },
+      callbackPath,
+      user,
+    );
+  });
+
+  const pending = isSubmitting || succeeded;
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <AuthField
+        id="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register("email")}
+      />
+      <AuthField
+        id="password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register("password")}
+      />
+      <AuthField
+        id="confirmPassword"
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register("confirmPassword")}
+      />
+      <FormError message={errors.root?.message} />
+      <Button type="submit" className="w-full" disabled={pending}>
+        {pending ? "Creating account..." : "Create Account"}
+      </Button>
+      <p className="text-center text-xs text-slate-500">
+        By creating an account, you agree to our{" "}
+        <Link href="/terms-of-service" className="underline hover:text-slate-700">
+          Terms of Service
+        </Link>{" "}
+        and{" "}
+        <Link href="/privacy-policy" className="underline hover:text-slate-700">
+          Privacy Policy
+        </Link>
+        .
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { signIn } from "next-auth/react";
+import { getJson } from "@/lib/client/api";
+import { notify } from "@/lib/client/notify";
+import { AUTH_ME_PATH, type AuthUser, useAuth } from "./use-auth";
+
+/**
+ * Signs in through next-auth's credentials provider (which sets the session cookie). Resolves to null on
+ * success, else to next-auth's error code.
+ */
+export async function signInWithPassword(email: string, password: string): Promise<string | null> {
+  try {
+    const result = await signIn("credentials", { email, password, redirect: false });
+    return result?.ok && !result.error ? null : (result?.error ?? "CredentialsSignin");
+  } catch {
+    return "NetworkError";
+  }
+}
+
+/** After a successful sign-in (spec §4): store the user, say so, and go to where the visitor was heading. */
+export function useFinishSignIn() {
+  const { setUser } = useAuth();
+  const router = useRouter();
+  return async (notice: { title: string; description: string }, destination: string, user?: AuthUser) => {
+    setUser(user ?? (await getJson<AuthUser>(AUTH_ME_PATH, { on401: "null" }).catch(() => null)));
+    notify.success(notice.title, notice.description);
+    router.push(destination);
+    router.refresh();
+  };
+}

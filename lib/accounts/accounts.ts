@@ -1,0 +1,40 @@
+import { db } from "@/lib/db";
+import { conflict } from "@/lib/http/errors";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
+import type { LoginInput, RegisterInput } from "./schemas";
+
+/** The user as the API shows it (spec §3: id and email, nothing else). */
+export interface UserDto {
+  id: number;
+  email: string;
+}
+
+export function toUserDto(user: { id: number; email: string }): UserDto {
+  return { id: user.id, email: user.email };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
+}
+
+/** Creates the account; 409 when the (already normalised) email is taken, even by a concurrent request. */
+export async function registerUser({ email, password }: RegisterInput): Promise<UserDto> {
+  const passwordHash = await hashPassword(password);
+  try {
+    const user = await db.user.create({ data: { email, passwordHash }, select: { id: true, email: true } });
+    return toUserDto(user);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict("An account with this email already exists", "email_taken");
+    throw error;
+  }
+}
+
+/**
+ * The user whose email and password match, or null. An unknown email costs one password verification like a
+ * wrong password does, so neither the answer nor its timing tells whether an account exists.
+ */
+export async function verifyCredentials({ email, password }: LoginInput): Promise<UserDto | null> {
+  const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true, passwordHash: true } });
+  if (!user) return verifyAgainstDummy(password).then(() => null);
+  return (await verifyPassword(user.passwordHash, password)) ? toUserDto(user) : null;
+}

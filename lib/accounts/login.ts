@@ -1,0 +1,36 @@
+import { tooManyRequests } from "@/lib/http/errors";
+import { createLimiter, type LimitResult } from "@/lib/rate-limit/limiter";
+import { type UserDto, verifyCredentials } from "./accounts";
+import { LOGIN_THROTTLED_MESSAGE, type LoginInput } from "./schemas";
+
+const WINDOW_SECONDS = 15 * 60;
+/** Failed logins allowed per account and per client address in each window. */
+export const LOGIN_FAILURES_PER_EMAIL = 10;
+export const LOGIN_FAILURES_PER_IP = 50;
+
+const failuresByEmail = createLimiter({
+  name: "login-failures-email",
+  points: LOGIN_FAILURES_PER_EMAIL,
+  durationSeconds: WINDOW_SECONDS,
+});
+const failuresByIp = createLimiter({ name: "login-failures-ip", points: LOGIN_FAILURES_PER_IP, durationSeconds: WINDOW_SECONDS });
+
+function throttled(results: LimitResult[]): never {
+  throw tooManyRequests(LOGIN_THROTTLED_MESSAGE, Math.max(...results.map((r) => r.retryAfterSeconds)), "too_many_login_attempts");
+}
+
+/**
+ * Checks a login attempt, throttled per email and per client address (429 with Retry-After once either has
+ * used up its failures). Every attempt takes a point up front, so parallel guesses cannot slip past the
+ * limit; a successful one gives its points back, so signing in never uses up the allowance.
+ */
+export async function authenticate(input: LoginInput, clientIp: string): Promise<UserDto | null> {
+  const results = await Promise.all([failuresByEmail.consume(input.email), failuresByIp.consume(clientIp)]);
+  if (results.some((r) => !r.allowed)) throttled(results.filter((r) => !r.allowed));
+  const user = await verifyCredentials(input);
+  if (user) {
+    // A negative cost gives the point back.
+    await Promise.all([failuresByEmail.reset(input.email), failuresByIp.consume(clientIp, -1)]);
+  }
+  return user;
+}

@@ -1,0 +1,55 @@
+import { z } from "zod";
+
+// Shared by the login/register forms and the API routes (spec §5): one schema per payload.
+
+export const PASSWORD_MAX_LENGTH = 128;
+/** RFC 5321 caps a forward path at 254 characters; anything longer cannot be an address. */
+const EMAIL_MAX_LENGTH = 254;
+
+export const AUTH_MESSAGES = {
+  invalidEmail: "Please enter a valid email address.",
+  loginPasswordMin: "Password must be at least 6 characters.",
+  registerPasswordMin: "Password must be at least 8 characters.",
+  passwordMax: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+  passwordRequired: "Password is required.",
+  passwordsDoNotMatch: "Passwords do not match",
+} as const;
+
+/** Emails are trimmed and lowercased, so comparisons and the unique index are case-insensitive. */
+export const emailSchema = z
+  .string({ error: AUTH_MESSAGES.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email(AUTH_MESSAGES.invalidEmail).max(EMAIL_MAX_LENGTH, AUTH_MESSAGES.invalidEmail));
+
+function passwordSchema(min: number, minMessage: string) {
+  return z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(min, minMessage)
+    .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordMax);
+}
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema(6, AUTH_MESSAGES.loginPasswordMin),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema(8, AUTH_MESSAGES.registerPasswordMin),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The register form adds the confirmation field, checked in the browser only. */
+export const registerFormSchema = registerSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((values) => values.password === values.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDoNotMatch,
+    path: ["confirmPassword"],
+  });
+export type RegisterFormInput = z.input<typeof registerFormSchema>;
+
+/** The error next-auth's signIn reports when login attempts are throttled (thrown by the credentials provider). */
+export const LOGIN_THROTTLED_ERROR = "TooManyLoginAttempts";
+export const LOGIN_THROTTLED_MESSAGE = "Too many login attempts. Please try again later.";

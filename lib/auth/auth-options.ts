@@ -1,0 +1,44 @@
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { authenticate } from "@/lib/accounts/login";
+import { LOGIN_THROTTLED_ERROR, loginSchema } from "@/lib/accounts/schemas";
+import { authSecret, env } from "@/lib/env";
+import { ApiError } from "@/lib/http/errors";
+import { clientIp } from "./client-ip";
+
+export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+
+// next-auth takes its origin from NEXTAUTH_URL; APP_URL is the app's one documented setting for it.
+process.env.NEXTAUTH_URL ??= env.APP_URL;
+
+/**
+ * Browser sessions (next-auth 4): a credentials provider and an encrypted JWT in an httpOnly, SameSite=Lax
+ * cookie, marked Secure (and named __Secure-…) when the app is served over https. The token's `sub` is the
+ * user id, which lib/auth/session-cookie.ts reads back.
+ */
+export function authOptions(): NextAuthOptions {
+  return {
+    secret: authSecret(),
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    useSecureCookies: new URL(process.env.NEXTAUTH_URL ?? env.APP_URL).protocol === "https:",
+    pages: { signIn: "/login", error: "/login" },
+    providers: [
+      CredentialsProvider({
+        name: "Email and password",
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        async authorize(credentials, req) {
+          const parsed = loginSchema.safeParse(credentials ?? {});
+          if (!parsed.success) return null;
+          try {
+            const user = await authenticate(parsed.data, clientIp(req.headers ?? {}));
+            return user ? { id: String(user.id), email: user.email } : null;
+          } catch (error) {
+            // next-auth hands a thrown message to signIn() as its `error`.
+            if (error instanceof ApiError && error.status === 429) throw new Error(LOGIN_THROTTLED_ERROR);
+            throw error;
+          }
+        },
+      }),
+    ],
+  };
+}
