@@ -13,7 +13,10 @@ export function uniqueEmail(prefix = "user"): string {
 }
 
 /** Creates a fresh account through the /register form and waits for the dashboard. */
-export async function signUp(page: Page, { email = uniqueEmail(), password = DEFAULT_PASSWORD }: Partial<Credentials> = {}): Promise<Credentials> {
+export async function signUp(
+  page: Page,
+  { email = uniqueEmail(), password = DEFAULT_PASSWORD }: Partial<Credentials> = {},
+): Promise<Credentials> {
   await page.goto("/register");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);

@@ -1,19 +1,19 @@
 import { tooManyRequests } from "@/lib/http/errors";
 import { createLimiter, type LimitResult } from "@/lib/rate-limit/limiter";
 import { type UserDto, verifyCredentials } from "./accounts";
+import { LOGIN_FAILURES_PER_EMAIL, LOGIN_FAILURES_PER_IP, LOGIN_THROTTLE_WINDOW_SECONDS } from "./login-limits";
 import { LOGIN_THROTTLED_MESSAGE, type LoginInput } from "./schemas";
-
-const WINDOW_SECONDS = 15 * 60;
-/** Failed logins allowed per account and per client address in each window. */
-export const LOGIN_FAILURES_PER_EMAIL = 10;
-export const LOGIN_FAILURES_PER_IP = 50;
 
 const failuresByEmail = createLimiter({
   name: "login-failures-email",
   points: LOGIN_FAILURES_PER_EMAIL,
-  durationSeconds: WINDOW_SECONDS,
+  durationSeconds: LOGIN_THROTTLE_WINDOW_SECONDS,
 });
-const failuresByIp = createLimiter({ name: "login-failures-ip", points: LOGIN_FAILURES_PER_IP, durationSeconds: WINDOW_SECONDS });
+const failuresByIp = createLimiter({
+  name: "login-failures-ip",
+  points: LOGIN_FAILURES_PER_IP,
+  durationSeconds: LOGIN_THROTTLE_WINDOW_SECONDS,
+});
 
 function throttled(results: LimitResult[]): never {
   throw tooManyRequests(LOGIN_THROTTLED_MESSAGE, Math.max(...results.map((r) => r.retryAfterSeconds)), "too_many_login_attempts");

@@ -12,6 +12,7 @@ export const AUTH_MESSAGES = {
   registerPasswordMin: "Password must be at least 8 characters.",
   passwordMax: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
   passwordRequired: "Password is required.",
+  passwordType: "Password must be a string.",
   passwordsDoNotMatch: "Passwords do not match",
 } as const;
 
@@ -23,10 +24,10 @@ export const emailSchema = z
   .pipe(z.email(AUTH_MESSAGES.invalidEmail).max(EMAIL_MAX_LENGTH, AUTH_MESSAGES.invalidEmail));
 
 function passwordSchema(min: number, minMessage: string) {
+  // Piped so that the length checks only ever see a string (zod 4 would also run them on an array).
   return z
-    .string({ error: AUTH_MESSAGES.passwordRequired })
-    .min(min, minMessage)
-    .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordMax);
+    .string({ error: (issue) => (issue.input === undefined ? AUTH_MESSAGES.passwordRequired : AUTH_MESSAGES.passwordType) })
+    .pipe(z.string().min(min, minMessage).max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordMax));
 }
 
 export const loginSchema = z.object({

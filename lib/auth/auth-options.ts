@@ -6,6 +6,22 @@ import { authSecret, env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { clientIp } from "./client-ip";
 
+/**
+ * The credentials provider's check: the user for next-auth to put in the session, or null. A throttled attempt
+ * throws, which next-auth hands to signIn() as its `error`.
+ */
+export async function authorizeCredentials(credentials: unknown, headers: Record<string, string | string[] | undefined>) {
+  const parsed = loginSchema.safeParse(credentials ?? {});
+  if (!parsed.success) return null;
+  try {
+    const user = await authenticate(parsed.data, clientIp(headers));
+    return user ? { id: String(user.id), email: user.email } : null;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 429) throw new Error(LOGIN_THROTTLED_ERROR);
+    throw error;
+  }
+}
+
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 
 // next-auth takes its origin from NEXTAUTH_URL; APP_URL is the app's one documented setting for it.
@@ -26,18 +42,7 @@ export function authOptions(): NextAuthOptions {
       CredentialsProvider({
         name: "Email and password",
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-        async authorize(credentials, req) {
-          const parsed = loginSchema.safeParse(credentials ?? {});
-          if (!parsed.success) return null;
-          try {
-            const user = await authenticate(parsed.data, clientIp(req.headers ?? {}));
-            return user ? { id: String(user.id), email: user.email } : null;
-          } catch (error) {
-            // next-auth hands a thrown message to signIn() as its `error`.
-            if (error instanceof ApiError && error.status === 429) throw new Error(LOGIN_THROTTLED_ERROR);
-            throw error;
-          }
-        },
+        authorize: (credentials, req) => authorizeCredentials(credentials, req.headers ?? {}),
       }),
     ],
   };

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { createTestUser } from "@/lib/accounts/testing";
+import { POST } from "./route";
+
+const segment = { params: Promise.resolve({}) };
+
+function logout(headers: Record<string, string> = {}) {
+  return POST(
+    new Request("http://localhost:3000/api/auth/logout", { method: "POST", headers: { host: "localhost:3000", ...headers } }),
+    segment,
+  );
+}
+
+function setCookies(res: Response): string[] {
+  return res.headers.getSetCookie();
+}
+
+describe("POST /api/auth/logout", () => {
+  it("answers 200 and expires the session cookie under both names", async () => {
+    const user = await createTestUser();
+    const res = await logout({ cookie: user.cookie, origin: "http://localhost:3000", "content-type": "application/json" });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: "Logged out" });
+    const cookies = setCookies(res);
+    expect(cookies).toContain(
+      "next-auth.session-token=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax",
+    );
+    expect(cookies).toContain(
+      "__Secure-next-auth.session-token=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax; Secure",
+    );
+  });
+
+  it("also expires the other next-auth cookies the browser holds, and no others", async () => {
+    const res = await logout({
+      cookie:
+        "next-auth.csrf-token=abc; __Host-next-auth.csrf-token=def; next-auth.callback-url=%2F; next-auth.session-token.0=x; theme=dark",
+    });
+    const names = setCookies(res).map((cookie) => cookie.split("=")[0]);
+    expect(names.sort()).toEqual(
+      [
+        "__Host-next-auth.csrf-token",
+        "__Secure-next-auth.session-token",
+        "next-auth.callback-url",
+        "next-auth.csrf-token",
+        "next-auth.session-token",
+        "next-auth.session-token.0",
+      ].sort(),
+    );
+  });
+
+  it("answers 200 to a visitor who is already signed out", async () => {
+    expect((await logout()).status).toBe(200);
+  });
+
+  it("answers 403 to a request from another origin, so other sites cannot sign users out", async () => {
+    const res = await logout({ origin: "https://evil.example" });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: "cross_origin" });
+    expect(setCookies(res)).toEqual([]);
+  });
+
+  it("answers 403 when the browser marks the request cross-site and sends no Origin", async () => {
+    expect((await logout({ "sec-fetch-site": "cross-site" })).status).toBe(403);
+  });
+});

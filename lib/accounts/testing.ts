@@ -1,0 +1,38 @@
+// Test helpers for route tests across features: real users in the test database, real tokens and cookies.
+import { randomUUID } from "node:crypto";
+import { encode } from "next-auth/jwt";
+import { issueApiToken } from "@/lib/auth/tokens";
+import { authSecret } from "@/lib/env";
+import { registerUser, type UserDto } from "./accounts";
+
+export const TEST_PASSWORD = "correct-horse-battery";
+
+export function uniqueEmail(prefix = "user"): string {
+  return `${prefix}-${randomUUID()}@example.com`;
+}
+
+/** A `Cookie` header carrying a next-auth session for the user, as the browser would send it. */
+export async function sessionCookieFor(
+  userId: number,
+  options: { secret?: string; maxAgeSeconds?: number } = {},
+): Promise<string> {
+  const token = await encode({
+    token: { sub: String(userId) },
+    secret: options.secret ?? authSecret(),
+    maxAge: options.maxAgeSeconds,
+  });
+  return `next-auth.session-token=${token}`;
+}
+
+export interface TestUser extends UserDto {
+  password: string;
+  /** Bearer API token (as login returns). */
+  token: string;
+  /** `Cookie` header value of a browser session. */
+  cookie: string;
+}
+
+export async function createTestUser({ email = uniqueEmail(), password = TEST_PASSWORD } = {}): Promise<TestUser> {
+  const user = await registerUser({ email, password });
+  return { ...user, password, token: await issueApiToken(user.id), cookie: await sessionCookieFor(user.id) };
+}
