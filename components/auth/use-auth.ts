@@ -24,6 +24,15 @@ export function useAuth() {
     user: data ?? null,
     isAuthenticated: Boolean(data),
     isChecking: isPending,
-    setUser: (user: AuthUser | null) => queryClient.setQueryData([AUTH_ME_PATH], user),
+    setUser: (user: AuthUser | null) => {
+      // Cached data never goes stale (spec §7), so whoever signs in next must not see the last user's keys.
+      // Only unused data is dropped: the pages still showing it are on their way out (logout navigates home,
+      // and signing in happens on /login or /register, where no user data is on screen).
+      const previous = queryClient.getQueryData<AuthUser | null>([AUTH_ME_PATH]);
+      if ((previous?.id ?? null) !== (user?.id ?? null)) {
+        queryClient.removeQueries({ type: "inactive", predicate: (query) => query.queryKey[0] !== AUTH_ME_PATH });
+      }
+      queryClient.setQueryData([AUTH_ME_PATH], user);
+    },
   };
 }

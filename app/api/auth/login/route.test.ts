@@ -4,7 +4,7 @@ import { LOGIN_FAILURES_PER_EMAIL, LOGIN_FAILURES_PER_IP } from "@/lib/accounts/
 import { PASSWORD_MAX_LENGTH } from "@/lib/accounts/schemas";
 import { createTestUser, type TestUser, uniqueEmail } from "@/lib/accounts/testing";
 import { verifyApiToken } from "@/lib/auth/tokens";
-import { POST } from "./route";
+import { GET, POST } from "./route";
 
 const segment = { params: Promise.resolve({}) };
 
@@ -95,6 +95,13 @@ describe("POST /api/auth/login", () => {
 
   it("answers 413 for a body over the size cap", async () => {
     expect((await login({ email: user.email, password: "x".repeat(70 * 1024) })).status).toBe(413);
+  });
+
+  it("answers 405 with Allow to GET", async () => {
+    const res = await GET(new Request("http://localhost/api/auth/login", { method: "GET" }), segment);
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("POST");
+    expect(await res.json()).toMatchObject({ code: "method_not_allowed" });
   });
 });
 

@@ -2,7 +2,7 @@ import { authenticate } from "@/lib/accounts/login";
 import { loginSchema } from "@/lib/accounts/schemas";
 import { clientIp } from "@/lib/auth/client-ip";
 import { issueApiToken } from "@/lib/auth/tokens";
-import { parseJsonBody, route, unauthorized } from "@/lib/http";
+import { methodNotAllowed, parseJsonBody, route, unauthorized } from "@/lib/http";
 
 export const POST = route(async ({ req }) => {
   const input = await parseJsonBody(req, loginSchema);
@@ -10,3 +10,5 @@ export const POST = route(async ({ req }) => {
   if (!user) throw unauthorized("Invalid email or password");
   return { token: await issueApiToken(user.id), user };
 });
+
+export const GET = methodNotAllowed(["POST"], "Use POST with {email, password} to log in");

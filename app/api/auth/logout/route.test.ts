@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createTestUser } from "@/lib/accounts/testing";
-import { POST } from "./route";
+import { GET, POST } from "./route";
 
 const segment = { params: Promise.resolve({}) };
 
@@ -61,5 +61,12 @@ describe("POST /api/auth/logout", () => {
 
   it("answers 403 when the browser marks the request cross-site and sends no Origin", async () => {
     expect((await logout({ "sec-fetch-site": "cross-site" })).status).toBe(403);
+  });
+
+  it("answers 405 with Allow to GET", async () => {
+    const res = await GET(new Request("http://localhost/api/auth/logout", { method: "GET" }), segment);
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("POST");
+    expect(await res.json()).toMatchObject({ code: "method_not_allowed" });
   });
 });

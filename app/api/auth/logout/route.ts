@@ -1,5 +1,5 @@
 import { expiredSessionCookies } from "@/lib/auth/session-cookie";
-import { jsonResponse, route } from "@/lib/http";
+import { jsonResponse, methodNotAllowed, route } from "@/lib/http";
 import { assertSameOrigin } from "@/lib/http/with-user";
 
 // Sessions are stateless JWTs: logging out removes the cookie from this browser. Signed out already is fine.
@@ -9,3 +9,5 @@ export const POST = route(async ({ req }) => {
   for (const cookie of expiredSessionCookies(req.headers.get("cookie"))) headers.append("Set-Cookie", cookie);
   return jsonResponse({ message: "Logged out" }, { headers });
 });
+
+export const GET = methodNotAllowed(["POST"], "Use POST to log out");

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createTestUser, sessionCookieFor, type TestUser } from "@/lib/accounts/testing";
 import { issueApiToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db";
-import { GET } from "./route";
+import { GET, POST } from "./route";
 
 const segment = { params: Promise.resolve({}) };
 const OTHER_SECRET = "another-secret-that-is-long-enough-for-hs256-9876543210";
@@ -74,5 +74,12 @@ describe("GET /api/auth/me", () => {
     await db.user.delete({ where: { id: gone.id } });
     await expect401(await me({ cookie: gone.cookie }));
     await expect401(await me({ authorization: `Bearer ${gone.token}` }));
+  });
+
+  it("answers 405 with Allow to POST", async () => {
+    const res = await POST(new Request("http://localhost/api/auth/me", { method: "POST" }), segment);
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("GET");
+    expect(await res.json()).toMatchObject({ code: "method_not_allowed" });
   });
 });

@@ -4,7 +4,7 @@ import { TEST_PASSWORD, uniqueEmail } from "@/lib/accounts/testing";
 import { verifyApiToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db";
 import { MAX_BODY_BYTES } from "@/lib/http";
-import { POST } from "./route";
+import { GET, POST } from "./route";
 
 const segment = { params: Promise.resolve({}) };
 
@@ -114,5 +114,12 @@ describe("POST /api/auth/register", () => {
   it("answers 413 for a body over the size cap", async () => {
     const res = await register({ email: uniqueEmail(), password: "x".repeat(MAX_BODY_BYTES) });
     expect(res.status).toBe(413);
+  });
+
+  it("answers 405 with Allow to GET", async () => {
+    const res = await GET(new Request("http://localhost/api/auth/register", { method: "GET" }), segment);
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("POST");
+    expect(await res.json()).toMatchObject({ code: "method_not_allowed" });
   });
 });
