@@ -1,0 +1,27 @@
+import type { ScraperKind } from "@/lib/catalogue/seed-data";
+import { parsePage } from "./extract/page";
+import { EXTRACTORS } from "./extractors";
+import { type KindExtractor, runExtractor } from "./extractors/extractor";
+import { type PageFetcher, pageFetcher } from "./fetch/safe-fetch";
+import type { ExtractOptions, ScrapedItem } from "./types";
+
+export interface ScrapeOptions extends ExtractOptions {
+  signal?: AbortSignal;
+  /** Defaults to the process-wide SSRF-safe fetcher configured from the environment. */
+  fetcher?: PageFetcher;
+}
+
+/**
+ * Fetches a page safely and extracts the kind's items from it. Throws ScrapeError (with the HTTP status
+ * the API answers) when the URL is unusable or the site fails; a page without any item gives [].
+ */
+export async function scrapePage(kind: ScraperKind, url: string, options: ScrapeOptions = {}): Promise<ScrapedItem[]> {
+  const page = await (options.fetcher ?? pageFetcher()).fetchPage(url, { signal: options.signal });
+  return extractFromHtml(kind, page.html, page.url, options);
+}
+
+/** Extracts the kind's items from HTML already in hand. Pure: parses once, fetches nothing. */
+export function extractFromHtml(kind: ScraperKind, html: string, pageUrl: string, options: ExtractOptions = {}): ScrapedItem[] {
+  const page = parsePage(html, pageUrl);
+  return runExtractor(EXTRACTORS[kind] as KindExtractor<ScrapedItem>, page, options);
+}

@@ -1,0 +1,228 @@
+import type { Element } from "domhandler";
+import { parseCount, parseDecimal } from "./numbers";
+import type { Page } from "./page";
+import { type Price, parsePrice } from "./price";
+import { blockText, cleanText } from "./text";
+import { absoluteUrl } from "./things";
+
+// Page furniture that never holds the item's own data.
+const BOILERPLATE_TAGS = new Set(["nav", "footer", "aside", "script", "style", "noscript", "template", "form"]);
+const BOILERPLATE_ROLES = new Set(["navigation", "banner", "contentinfo", "complementary", "search"]);
+const STRUCK_TAGS = new Set(["del", "s", "strike"]);
+
+export function isBoilerplate(element: Element, scope: Element): boolean {
+  for (let node: Element | null = element; node && node !== scope; node = node.parent as Element | null) {
+    if (node.type !== "tag" && node.type !== "script" && node.type !== "style") return false;
+    if (BOILERPLATE_TAGS.has(node.name)) return true;
+    if (node.name === "header" && !hasAncestor(node, (parent) => parent.name === "article" || parent.name === "main"))
+      return true;
+    const role = node.attribs.role;
+    if (role && BOILERPLATE_ROLES.has(role)) return true;
+    if (node.attribs["aria-hidden"] === "true" || node.attribs.hidden !== undefined) return true;
+  }
+  return false;
+}
+
+function hasAncestor(element: Element, test: (element: Element) => boolean): boolean {
+  for (let node = element.parent as Element | null; node && node.type === "tag"; node = node.parent as Element | null) {
+    if (test(node)) return true;
+  }
+  return false;
+}
+
+/** Elements under `scope` matching `selector`, page furniture (nav, footer, aside, …) left out. */
+export function find(page: Page, scope: Element, selector: string): Element[] {
+  return page
+    .$(scope)
+    .find(selector)
+    .toArray()
+    .filter((element) => !isBoilerplate(element, scope));
+}
+
+export function textOf(page: Page, element: Element | undefined): string | null {
+  return element ? cleanText(page.$(element).text()) : null;
+}
+
+/** The item's heading: the first h1 in scope, else the first h2–h4 (cards), else a title-ish element. */
+export function heading(page: Page, scope: Element): string | null {
+  for (const selector of ["h1", "h2, h3, h4", '[class*="title" i], [class*="name" i]']) {
+    for (const element of find(page, scope, selector)) {
+      const text = textOf(page, element);
+      if (text && text.length <= 300) return text;
+    }
+  }
+  return null;
+}
+
+/** The first link in scope that leads to another page: a card's own address. */
+export function primaryLink(page: Page, scope: Element): string | null {
+  const headingLink = find(page, scope, "h1 a[href], h2 a[href], h3 a[href], h4 a[href], a[href] h2, a[href] h3")[0];
+  const anchor =
+    headingLink?.name === "a"
+      ? headingLink
+      : headingLink
+        ? (page.$(headingLink).closest("a[href]").get(0) as Element)
+        : undefined;
+  const candidates = [anchor, scope.name === "a" ? scope : undefined, ...find(page, scope, "a[href]")];
+  for (const element of candidates) {
+    const href = element?.attribs.href;
+    if (href && !href.startsWith("#") && !/^(mailto|tel|javascript):/i.test(href)) return absoluteUrl(href, page.url);
+  }
+  return null;
+}
+
+const LAZY_SOURCES = ["src", "data-src", "data-lazy-src", "data-original"];
+const NOT_PICTURES = /logo|icon|sprite|pixel|spacer|badge|avatar-placeholder|blank\.gif|tracking/i;
+
+/** The first real picture in scope (logos, icons and 1×1 trackers skipped). */
+export function image(page: Page, scope: Element): string | null {
+  for (const element of find(page, scope, "img, [data-bg], source[srcset]")) {
+    const { attribs } = element;
+    const src =
+      LAZY_SOURCES.map((name) => attribs[name]).find((value) => value && !value.startsWith("data:")) ??
+      attribs.srcset?.split(",")[0]?.trim().split(/\s+/)[0] ??
+      attribs["data-bg"];
+    if (!src || NOT_PICTURES.test(src) || NOT_PICTURES.test(attribs.class ?? "")) continue;
+    const width = Number(attribs.width);
+    if (width > 0 && width < 64) continue;
+    const url = absoluteUrl(src, page.url);
+    if (url) return url;
+  }
+  return null;
+}
+
+/**
+ * "Label: value" pairs in scope, keyed by lower-cased label: definition lists, two-cell table rows,
+ * "Brand: Acme" lines and label/value element pairs. Extractors look their fields up by label.
+ */
+export function labelledValues(page: Page, scope: Element): Map<string, string> {
+  const pairs = new Map<string, string>();
+  const put = (label: string | null, value: string | null) => {
+    const key = label
+      ?.toLowerCase()
+      .replace(/[:：]\s*$/, "")
+      .trim();
+    if (key && value && key.length <= 40 && !pairs.has(key)) pairs.set(key, value);
+  };
+  for (const term of find(page, scope, "dt")) {
+    const definition = page.$(term).nextAll("dd").get(0);
+    put(textOf(page, term), textOf(page, definition));
+  }
+  for (const row of find(page, scope, "tr")) {
+    const cells = page.$(row).children("th, td").toArray();
+    if (cells.length === 2) put(textOf(page, cells[0]), textOf(page, cells[1]));
+  }
+  for (const element of find(page, scope, "li, p, div, span")) {
+    const elements = element.children.filter((node) => node.type === "tag") as Element[];
+    if (elements.length > 4) continue;
+    const text = textOf(page, element);
+    if (!text || text.length > 160) continue;
+    const colon = /^([^:：]{1,40})[:：]\s*(.+)$/.exec(text);
+    if (colon) {
+      put(colon[1] ?? null, cleanText(colon[2]));
+    } else if (elements.length === 2 && element.name !== "p") {
+      put(textOf(page, elements[0]), textOf(page, elements[1]));
+    }
+  }
+  return pairs;
+}
+
+/** The value of the first label that names one of `labels` (exact, or starting with it). */
+export function labelled(pairs: Map<string, string>, ...labels: string[]): string | null {
+  for (const label of labels) {
+    const exact = pairs.get(label);
+    if (exact) return exact;
+  }
+  for (const label of labels) {
+    for (const [key, value] of pairs) if (key.startsWith(label)) return value;
+  }
+  return null;
+}
+
+const PRICE_SELECTOR = '[class*="price" i], [id*="price" i], [data-price], [itemprop="price"]';
+const NOT_CURRENT_PRICE =
+  /(?:^|[\s_-])(?:old|was|before|strike|strikethrough|original|compare|regular|list|msrp|rrp|uvp|save|saving|savings|discount|unit|per|label|range|tax|shipping|installment)(?:$|[\s_-])/i;
+
+/**
+ * The item's current price: the first price-marked element (class or id containing "price",
+ * data-price) that is not a struck-through, "was" or per-unit price; failing that, the first amount
+ * with a currency sign in the scope's text.
+ */
+export function findPrice(page: Page, scope: Element): Price | null {
+  for (const element of find(page, scope, PRICE_SELECTOR)) {
+    const marker = `${element.attribs.class ?? ""} ${element.attribs.id ?? ""}`;
+    if (
+      NOT_CURRENT_PRICE.test(marker) ||
+      STRUCK_TAGS.has(element.name) ||
+      hasAncestor(element, (parent) => STRUCK_TAGS.has(parent.name))
+    ) {
+      continue;
+    }
+    const data = element.attribs["data-price"] ?? element.attribs.content;
+    const text = blockText(element, (child) => STRUCK_TAGS.has(child.name) || NOT_CURRENT_PRICE.test(child.attribs.class ?? ""));
+    const price = parsePrice(text) ?? parsePrice(data ?? text, { allowBare: true });
+    if (price) {
+      const written = parsePrice(text);
+      return { amount: price.amount, currency: price.currency ?? written?.currency ?? null };
+    }
+  }
+  return parsePrice(blockText(scope, (child) => STRUCK_TAGS.has(child.name) || isBoilerplate(child, scope)));
+}
+
+const RATING_SELECTOR =
+  '[class*="rating" i], [class*="stars" i], [class*="score" i], [data-rating], [aria-label*="out of" i], [title*="out of" i]';
+
+export interface RatingSummary {
+  rating: number | null;
+  count: number | null;
+}
+
+/** The average rating ("4.5 out of 5", "4,5/5", data-rating, ★★★★☆) and the review count ("213 reviews"). */
+export function findRating(page: Page, scope: Element): RatingSummary {
+  let rating: number | null = null;
+  for (const element of find(page, scope, RATING_SELECTOR)) {
+    const { attribs } = element;
+    const candidates = [
+      attribs["data-rating"],
+      attribs["data-score"],
+      attribs["data-value"],
+      attribs["aria-label"],
+      attribs.title,
+    ];
+    const text = textOf(page, element) ?? "";
+    rating =
+      candidates.map(ratingFrom).find((value) => value !== null) ??
+      ratingFrom(text) ??
+      starCount(text) ??
+      (text.length <= 4 ? parseDecimal(text) : null);
+    if (rating !== null && rating >= 0 && rating <= 10) break;
+    rating = null;
+  }
+  const counted = /(\d[\d.,\s]*\s*[kK]?)\s*(?:customer\s+|user\s+|guest\s+)?(?:reviews?|ratings?|votes|bewertungen|avis)\b/i.exec(
+    blockText(scope, (child) => isBoilerplate(child, scope)) ?? "",
+  );
+  return { rating, count: counted ? parseCount(counted[1]) : null };
+}
+
+function ratingFrom(value: string | undefined | null): number | null {
+  if (!value) return null;
+  const scaled = /(\d+(?:[.,]\d+)?)\s*(?:out of|of|\/|von|sur)\s*(\d+)/i.exec(value);
+  if (scaled) return parseDecimal(scaled[1]);
+  const rated = /rat(?:ed|ing)[:\s]+(\d+(?:[.,]\d+)?)/i.exec(value);
+  if (rated) return parseDecimal(rated[1]);
+  return /^\s*\d+(?:[.,]\d+)?\s*$/.test(value) ? parseDecimal(value) : null;
+}
+
+function starCount(text: string): number | null {
+  const full = (text.match(/[★⭐]/g) ?? []).length;
+  return full > 0 && /^[\s★☆⭐½]+$/.test(text) ? full + (text.includes("½") ? 0.5 : 0) : null;
+}
+
+/** The first ISO-ish date in scope: <time datetime>, then a date-marked element's text. */
+export function findDate(page: Page, scope: Element, selector = "time[datetime]"): string | null {
+  for (const element of find(page, scope, selector)) {
+    const value = element.attribs.datetime ?? element.attribs.content ?? textOf(page, element);
+    if (value) return value;
+  }
+  return null;
+}

@@ -1,0 +1,60 @@
+import type { CheerioAPI } from "cheerio";
+import type { Element } from "domhandler";
+import { blockText } from "./text";
+import { absoluteUrl, addValue, localName, type Thing } from "./things";
+
+const SRC_TAGS = new Set(["audio", "embed", "iframe", "img", "source", "track", "video"]);
+const HREF_TAGS = new Set(["a", "area", "link"]);
+
+/** The page's top-level microdata items (itemscope without itemprop), with their nested items. */
+export function parseMicrodata($: CheerioAPI, base: string): Thing[] {
+  const items: Thing[] = [];
+  $("[itemscope]").each((_, element) => {
+    if (element.attribs.itemprop === undefined) items.push(readItem($, element, base, new Set()));
+  });
+  return items;
+}
+
+function readItem($: CheerioAPI, scope: Element, base: string, open: Set<Element>): Thing {
+  const thing: Thing = { types: splitList(scope.attribs.itemtype).map(localName), props: {}, element: scope };
+  if (scope.attribs.itemid) thing.id = scope.attribs.itemid;
+  open.add(scope);
+
+  const visit = (element: Element) => {
+    const names = splitList(element.attribs.itemprop);
+    const nested = element.attribs.itemscope !== undefined;
+    if (names.length > 0) {
+      // An item that (through itemref) contains itself would loop forever: skip the inner copy.
+      const value = nested ? (open.has(element) ? null : readItem($, element, base, open)) : propertyValue(element, base);
+      if (value !== null) for (const name of names) addValue(thing, name, value);
+    }
+    if (!nested) visitChildren(element);
+  };
+  const visitChildren = (element: Element) => {
+    for (const node of element.children) if (node.type === "tag") visit(node as Element);
+  };
+
+  visitChildren(scope);
+  for (const id of splitList(scope.attribs.itemref)) {
+    const referenced = $(`[id="${id.replace(/["\\]/g, "")}"]`).get(0);
+    if (referenced) visit(referenced);
+  }
+  open.delete(scope);
+  return thing;
+}
+
+function propertyValue(element: Element, base: string): string {
+  const { name, attribs } = element;
+  // Many sites put the machine value in content="" on any element: <span itemprop="price" content="1299.00">.
+  if (attribs.content !== undefined) return attribs.content;
+  if (SRC_TAGS.has(name)) return absoluteUrl(attribs.src ?? attribs["data-src"], base) ?? "";
+  if (HREF_TAGS.has(name)) return absoluteUrl(attribs.href, base) ?? "";
+  if (name === "object") return absoluteUrl(attribs.data, base) ?? "";
+  if ((name === "data" || name === "meter") && attribs.value !== undefined) return attribs.value;
+  if (name === "time" && attribs.datetime) return attribs.datetime;
+  return blockText(element) ?? "";
+}
+
+export function splitList(value: string | undefined): string[] {
+  return value ? value.split(/\s+/).filter(Boolean) : [];
+}

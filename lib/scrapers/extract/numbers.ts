@@ -1,0 +1,72 @@
+// Numbers as pages write them: "1.299,00", "1,299.99", "1 299", "1'299.50", "12.3K", "4,5".
+
+const GROUPED_NUMBER = String.raw`(?:\d{1,3}(?:[.,\u00a0\u202f '’]\d{3})+|\d+)(?:[.,]\d+)?(?!\d)`;
+const NUMBER_PATTERN = new RegExp(GROUPED_NUMBER);
+const COUNT_PATTERN = new RegExp(String.raw`(${GROUPED_NUMBER})\s*(k|m|b|mio\.?|mn|million|bn|billion|thousand)?(?![a-z])`, "i");
+const MULTIPLIERS: Record<string, number> = {
+  k: 1e3,
+  thousand: 1e3,
+  m: 1e6,
+  mn: 1e6,
+  mio: 1e6,
+  million: 1e6,
+  b: 1e9,
+  bn: 1e9,
+  billion: 1e9,
+};
+
+export { GROUPED_NUMBER };
+
+/**
+ * Reads one number written with any common grouping and decimal marks. Spaces and apostrophes only ever
+ * group thousands; with both "." and "," the last one is the decimal mark; a single mark followed by
+ * exactly three digits groups thousands ("1.299" → 1299), otherwise it is the decimal mark ("12,50" → 12.5).
+ */
+export function parseLocaleNumber(raw: string): number | null {
+  let digits = raw.trim().replace(/[\s\u00a0\u202f'’]/g, "");
+  const negative = digits.startsWith("-") || digits.startsWith("−");
+  digits = digits.replace(/^[-+−]/, "");
+  const lastComma = digits.lastIndexOf(",");
+  const lastDot = digits.lastIndexOf(".");
+  if (lastComma >= 0 && lastDot >= 0) {
+    const decimal = lastComma > lastDot ? "," : ".";
+    digits = digits.replaceAll(decimal === "," ? "." : ",", "").replace(decimal, ".");
+  } else if (lastComma >= 0 || lastDot >= 0) {
+    const parts = digits.split(lastComma >= 0 ? "," : ".");
+    const [head = "", ...rest] = parts;
+    const groupsThousands = rest.length > 1 || (rest[0]?.length === 3 && head !== "0" && head !== "");
+    digits = groupsThousands ? parts.join("") : `${head}.${rest.join("")}`;
+  }
+  if (!/^\d*\.?\d+$/.test(digits)) return null;
+  const value = Number(digits);
+  return Number.isFinite(value) ? (negative ? -value : value) : null;
+}
+
+/** The first number in a text ("Price: 1.299,00" → 1299). */
+export function firstNumber(text: string | null | undefined): number | null {
+  const match = text ? NUMBER_PATTERN.exec(text) : null;
+  return match ? parseLocaleNumber(match[0]) : null;
+}
+
+/** A plain decimal such as a rating: "4.5", "4,5", "4.5 out of 5" → 4.5. No thousands grouping. */
+export function parseDecimal(value: unknown): number | null {
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  if (typeof value !== "string") return null;
+  const match = /-?\d+(?:[.,]\d+)?/.exec(value);
+  if (!match) return null;
+  const number = Number(match[0].replace(",", "."));
+  return Number.isFinite(number) ? number : null;
+}
+
+/** A count as social and review sites abbreviate it: "12.3K" → 12300, "1,2 Mio." → 1200000, "3,204" → 3204. */
+export function parseCount(value: unknown): number | null {
+  if (typeof value === "number") return Number.isFinite(value) ? Math.round(value) : null;
+  if (typeof value !== "string") return null;
+  const match = COUNT_PATTERN.exec(value);
+  if (!match?.[1]) return null;
+  const suffix = match[2]?.toLowerCase().replace(".", "");
+  const multiplier = suffix ? (MULTIPLIERS[suffix] ?? 1) : 1;
+  // "12.3K": with a multiplier, a single mark is always the decimal mark.
+  const number = multiplier > 1 ? parseDecimal(match[1].replace(/[\s\u00a0\u202f'’]/g, "")) : parseLocaleNumber(match[1]);
+  return number === null ? null : Math.round(number * multiplier);
+}

@@ -1,0 +1,97 @@
+import { load } from "cheerio";
+import type { AnyNode, Element } from "domhandler";
+
+const SKIPPED = new Set(["script", "style", "noscript", "template", "svg", "iframe", "object", "button", "select", "form"]);
+const BLOCKS = new Set([
+  "address",
+  "article",
+  "aside",
+  "blockquote",
+  "dd",
+  "div",
+  "dl",
+  "dt",
+  "figcaption",
+  "figure",
+  "footer",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "header",
+  "hr",
+  "li",
+  "main",
+  "nav",
+  "ol",
+  "p",
+  "pre",
+  "section",
+  "table",
+  "tr",
+  "ul",
+]);
+
+/** Whitespace collapsed and trimmed; null when nothing is left. */
+export function cleanText(value: string | null | undefined): string | null {
+  if (value == null) return null;
+  const text = value.replace(/[\s\u00a0\u200b\u202f]+/g, " ").trim();
+  return text || null;
+}
+
+/**
+ * The readable text of a DOM subtree: block elements become paragraphs separated by a blank line,
+ * <br> a line break, scripts and form controls are dropped.
+ */
+export function blockText(nodes: AnyNode | AnyNode[], skip?: (element: Element) => boolean): string | null {
+  const parts: string[] = [];
+  const walk = (node: AnyNode) => {
+    if (node.type === "text") {
+      parts.push(node.data);
+      return;
+    }
+    if (node.type !== "tag" && node.type !== "root") return;
+    const element = node as Element;
+    const name = element.name;
+    if (SKIPPED.has(name) || element.attribs?.hidden !== undefined || (skip && node.type === "tag" && skip(element))) return;
+    if (name === "br") {
+      parts.push("\n");
+      return;
+    }
+    const block = BLOCKS.has(name);
+    if (block) parts.push("\n\n");
+    for (const child of element.children) walk(child);
+    if (block) parts.push("\n\n");
+  };
+  for (const node of Array.isArray(nodes) ? nodes : [nodes]) walk(node);
+  return tidyParagraphs(parts.join(""));
+}
+
+function tidyParagraphs(text: string): string | null {
+  const paragraphs = text
+    .split(/\n[ \t\u00a0]*\n\s*/)
+    .map((paragraph) =>
+      paragraph
+        .split("\n")
+        .map((line) => line.replace(/[\s\u00a0\u200b\u202f]+/g, " ").trim())
+        .filter(Boolean)
+        .join("\n"),
+    )
+    .filter(Boolean);
+  return paragraphs.length ? paragraphs.join("\n\n") : null;
+}
+
+/** Text that may carry markup or entities (JSON-LD descriptions often do), as plain paragraphs. */
+export function plainText(value: string | null | undefined): string | null {
+  if (!value) return null;
+  if (!/<[a-z!/]|&(#\d+|#x[\da-f]+|[a-z]+);/i.test(value)) return tidyParagraphs(value.replace(/\r\n?/g, "\n"));
+  const fragment = load(value, null, false);
+  return blockText(fragment.root().toArray());
+}
+
+/** A short one-line text: plain text with every line break collapsed. */
+export function singleLine(value: string | null | undefined): string | null {
+  return cleanText(plainText(value));
+}

@@ -1,0 +1,194 @@
+import type { Element } from "domhandler";
+import { findCards } from "../extract/cards";
+import type { Page } from "../extract/page";
+import { htmlReviews } from "../extract/reviews";
+import { absoluteUrl, hasType, isThing, link, type Thing, text, values } from "../extract/things";
+import type { BaseItem, ExtractOptions, Review } from "../types";
+
+/**
+ * How one kind of item is read from a page. The runner below does the layering: structured data
+ * first (each schema.org entity of the kind's types), then meta tags, then HTML heuristics; the first
+ * layer that has a field wins. Listing pages (ItemList, several entities, or repeated cards) give one
+ * item per entry.
+ */
+export interface KindExtractor<T extends BaseItem> {
+  /** schema.org types the kind reads, most specific tier first: the first tier found on the page is used. */
+  types: readonly (readonly string[])[];
+  /** Rejects entities of a listed type that are not the kind's (an Offer for something else). */
+  accepts?(thing: Thing): boolean;
+  /** The entities to read when the generic search does not fit (a ProfilePage's mainEntity). */
+  entities?(page: Page): Thing[] | null;
+  empty(): T;
+  fromThing(thing: Thing, page: Page): Partial<T>;
+  fromMeta(page: Page): Partial<T>;
+  /** Heuristics inside `scope`: the page content for a detail page, one card on a listing. */
+  fromHtml(scope: Element, page: Page, context: { detail: boolean }): Partial<T>;
+  /** Whether a repeated block is one of the kind's listing cards (has a price, a company, …). */
+  isCard(card: Element, page: Page): boolean;
+  /** Products and restaurants carry reviews (review_list on request). */
+  hasReviews?: boolean;
+}
+
+type WithReviews = { review_list?: Review[] | null };
+
+// Properties that hold the page's entities rather than describe one: ProfilePage.mainEntity,
+// ItemList.itemListElement → ListItem.item, WebPage.about.
+const CONTAINERS = ["mainEntity", "itemListElement", "item", "about"];
+const LIST_CONTAINERS = new Set(["itemListElement", "item"]);
+/** A listing's cards carry at least this share of the content's text; related-item strips carry less. */
+const LISTING_SHARE = 0.4;
+
+export function runExtractor<T extends BaseItem>(extractor: KindExtractor<T>, page: Page, options: ExtractOptions): T[] {
+  const { groups, listed } = entityGroups(extractor, page);
+  let items: T[];
+  if (groups.length > 1 || (listed && groups.length > 0)) {
+    items = groups.map((group) => listingItem(extractor, page, group));
+  } else if (groups.length === 1) {
+    items = [detailItem(extractor, page, groups[0] ?? [])];
+  } else {
+    const cards = isDetailPage(page) ? null : findCards(page, (card) => extractor.isCard(card, page));
+    items =
+      cards && cards.share >= LISTING_SHARE
+        ? cards.cards.map((card) => fill(extractor.empty(), extractor.fromHtml(card, page, { detail: false })))
+        : [detailItem(extractor, page, [])];
+  }
+  return items.filter(hasContent).map((item) => withReviewOption(item, extractor, options));
+}
+
+function detailItem<T extends BaseItem>(extractor: KindExtractor<T>, page: Page, group: Thing[]): T {
+  const item = extractor.empty();
+  for (const thing of group) fill(item, extractor.fromThing(thing, page));
+  fill(item, extractor.fromMeta(page));
+  fill(item, extractor.fromHtml(page.content, page, { detail: true }));
+  const reviewed = item as T & WithReviews;
+  if (extractor.hasReviews && !reviewed.review_list?.length) {
+    const reviews = htmlReviews(page, page.content);
+    if (reviews.length > 0) {
+      reviewed.review_list = reviews;
+      item.reviews ??= reviews.length;
+    }
+  }
+  item.title ??= documentTitle(page);
+  item.url ??= page.meta.canonical ?? page.url;
+  return item;
+}
+
+function listingItem<T extends BaseItem>(extractor: KindExtractor<T>, page: Page, group: Thing[]): T {
+  const item = extractor.empty();
+  for (const thing of group) fill(item, extractor.fromThing(thing, page));
+  for (const thing of group) {
+    if (thing.element) fill(item, extractor.fromHtml(thing.element, page, { detail: false }));
+  }
+  return item;
+}
+
+/** The kind's entities, duplicates across layers (the same product in JSON-LD and microdata) merged. */
+function entityGroups<T extends BaseItem>(extractor: KindExtractor<T>, page: Page): { groups: Thing[][]; listed: boolean } {
+  const custom = extractor.entities?.(page);
+  const reachable = reachableThings(page.things);
+  let matched: { thing: Thing; listed: boolean }[] = [];
+  if (custom) {
+    matched = custom.map((thing) => ({ thing, listed: false }));
+  } else {
+    for (const tier of extractor.types) {
+      const types = new Set(tier);
+      matched = reachable.filter(({ thing }) => hasType(thing, types) && (extractor.accepts?.(thing) ?? true));
+      if (matched.length > 0) break;
+    }
+  }
+  const groups = mergeDuplicates(
+    matched.map(({ thing }) => thing),
+    page,
+  );
+  const listed = matched.some((entry) => entry.listed);
+  if (groups.length > 1 && !listed) {
+    // A detail page may also mark up related items: keep the one the page is about.
+    const main = groups.filter((group) => isMainEntity(group, page));
+    if (main.length === 1) return { groups: main, listed };
+  }
+  return { groups, listed };
+}
+
+function reachableThings(top: Thing[]): { thing: Thing; listed: boolean }[] {
+  const seen = new Set<Thing>();
+  const found: { thing: Thing; listed: boolean }[] = [];
+  const visit = (thing: Thing, listed: boolean) => {
+    if (seen.has(thing)) return;
+    seen.add(thing);
+    found.push({ thing, listed });
+    for (const container of CONTAINERS) {
+      for (const value of values(thing, container)) {
+        if (isThing(value)) visit(value, listed || LIST_CONTAINERS.has(container));
+      }
+    }
+  };
+  for (const thing of top) visit(thing, false);
+  return found;
+}
+
+function identity(thing: Thing, page: Page): { url: string | null; name: string | null } {
+  const url = link(thing, page.url, "url") ?? (thing.id && !thing.id.includes("#") ? absoluteUrl(thing.id, page.url) : null);
+  return { url: url?.replace(/\/$/, "") ?? null, name: text(thing, "name", "headline", "title")?.toLowerCase() ?? null };
+}
+
+function mergeDuplicates(things: Thing[], page: Page): Thing[][] {
+  const groups: { url: string | null; name: string | null; things: Thing[] }[] = [];
+  for (const thing of things) {
+    const { url, name } = identity(thing, page);
+    const same = groups.find(
+      (group) => (url && group.url === url) || (name && group.name === name && (!url || !group.url || group.url === url)),
+    );
+    if (same) {
+      same.things.push(thing);
+      same.url ??= url;
+      same.name ??= name;
+    } else {
+      groups.push({ url, name, things: [thing] });
+    }
+  }
+  return groups.map((group) => group.things);
+}
+
+function isMainEntity(group: Thing[], page: Page): boolean {
+  const canonical = (page.meta.canonical ?? page.url).replace(/\/$/, "");
+  const headline = page.$("h1").first().text().trim().toLowerCase();
+  return group.some((thing) => {
+    const { url, name } = identity(thing, page);
+    return url === canonical || (name !== null && name === headline);
+  });
+}
+
+/** og:type says what the page is: anything but a generic website is one item (a product, an article…). */
+function isDetailPage(page: Page): boolean {
+  const type = page.meta.get("og:type")?.toLowerCase();
+  return Boolean(type && type !== "website" && type !== "object");
+}
+
+/** The <title>, without the " | Site name" most sites append. */
+function documentTitle(page: Page): string | null {
+  const title = page.meta.title;
+  if (!title) return null;
+  return title.split(/\s+[|·•–—-]\s+/)[0]?.trim() || title;
+}
+
+/** Copies the fields `source` has into the ones `target` lacks. Only the kind's own fields are kept. */
+export function fill<T extends object>(target: T, source: Partial<T>): T {
+  const record = target as Record<string, unknown>;
+  for (const [key, value] of Object.entries(source)) {
+    if (!(key in record) && key !== "review_list") continue;
+    if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) continue;
+    const current = record[key];
+    if (current === null || current === undefined || (Array.isArray(current) && current.length === 0)) record[key] = value;
+  }
+  return target;
+}
+
+function hasContent(item: BaseItem): boolean {
+  return Object.entries(item).some(([key, value]) => key !== "url" && value !== null && value !== undefined);
+}
+
+function withReviewOption<T extends BaseItem>(item: T, extractor: KindExtractor<T>, options: ExtractOptions): T {
+  const { review_list: list, ...rest } = item as T & WithReviews;
+  if (!extractor.hasReviews || !options.includeReviews) return rest as T;
+  return { ...rest, review_list: list ?? [] } as unknown as T;
+}

@@ -1,0 +1,141 @@
+import { toIsoDate } from "../extract/dates";
+import { find, findDate, heading, labelled, labelledValues, primaryLink, textOf } from "../extract/html";
+import { parseDecimal } from "../extract/numbers";
+import { normalizeCurrency, parsePrice } from "../extract/price";
+import { blockText, plainText } from "../extract/text";
+import { child, children, link, raw, type Thing, text, texts } from "../extract/things";
+import type { JobItem, Salary } from "../types";
+import { addressOf, htmlDescription, metaBasics } from "./common";
+import type { KindExtractor } from "./extractor";
+
+const EMPLOYMENT_TYPES: [RegExp, string][] = [
+  [/full[\s_-]?time|vollzeit|temps plein|cdi/i, "FULL_TIME"],
+  [/part[\s_-]?time|teilzeit|temps partiel/i, "PART_TIME"],
+  [/contract(or)?|freelance|befristet/i, "CONTRACTOR"],
+  [/temporary|temp\b|interim/i, "TEMPORARY"],
+  [/intern(ship)?|praktikum|stage\b/i, "INTERN"],
+  [/volunteer/i, "VOLUNTEER"],
+  [/per[\s_-]?diem/i, "PER_DIEM"],
+];
+const UNITS: [RegExp, string][] = [
+  [/hour|hr\b|hourly|stunde/i, "HOUR"],
+  [/\bday|daily|tag\b/i, "DAY"],
+  [/week/i, "WEEK"],
+  [/month|monat|mois/i, "MONTH"],
+  [/year|yr\b|annum|annual|jahr|\ban\b|\bp\.a\./i, "YEAR"],
+];
+// The text after the first "<number> – " of a range.
+const RANGE = /\d[\d.,'’\u00a0 ]*[kK]?\s*(?:-|–|—|to|bis|à)\s*(.*)$/i;
+
+export const jobExtractor: KindExtractor<JobItem> = {
+  types: [["JobPosting"]],
+
+  empty: () => ({
+    title: null,
+    price: null,
+    description: null,
+    rating: null,
+    reviews: null,
+    url: null,
+    company: null,
+    location: null,
+    employment_type: null,
+    salary: null,
+    date_posted: null,
+    valid_through: null,
+  }),
+
+  fromThing(thing: Thing, page) {
+    return {
+      title: text(thing, "title", "name"),
+      description: plainText(raw(thing, "description")),
+      company: text(thing, "hiringOrganization"),
+      location: locationOf(thing),
+      employment_type: employmentType(texts(thing, "employmentType").join(", ")),
+      salary: salaryOf(child(thing, "baseSalary", "estimatedSalary")),
+      date_posted: toIsoDate(raw(thing, "datePosted")),
+      valid_through: toIsoDate(raw(thing, "validThrough")),
+      url: link(thing, page.url, "url"),
+    };
+  },
+
+  fromMeta: (page) => {
+    const { image: _image, ...basics } = metaBasics(page);
+    return basics;
+  },
+
+  fromHtml(scope, page, { detail }) {
+    const labels = labelledValues(page, scope);
+    const part = (selector: string) => textOf(page, find(page, scope, selector)[0]);
+    const salaryText = labelled(labels, "salary", "pay", "compensation", "gehalt", "salaire") ?? part('[class*="salary" i]');
+    const facts = blockText(scope, (element) => element.name === "nav" || element.name === "footer") ?? "";
+    return {
+      title: heading(page, scope),
+      company:
+        labelled(labels, "company", "employer", "hiring company", "organization") ??
+        part('[class*="company" i], [class*="employer" i]'),
+      location: labelled(labels, "location", "job location", "office", "standort") ?? part('[class*="location" i]'),
+      employment_type: employmentType(
+        labelled(labels, "employment type", "job type", "contract type", "type") ??
+          part('[class*="type" i]') ??
+          facts.slice(0, 2000),
+      ),
+      salary: parseSalary(salaryText),
+      date_posted: toIsoDate(labelled(labels, "posted", "date posted", "published") ?? findDate(page, scope)),
+      valid_through: toIsoDate(labelled(labels, "apply by", "closing date", "deadline", "valid through", "expires")),
+      description: htmlDescription(page, scope, detail, '[class*="job-body" i]'),
+      url: detail ? null : primaryLink(page, scope),
+    };
+  },
+
+  isCard: (card, page) =>
+    find(page, card, "h2, h3, h4, [class*='title' i]").length > 0 &&
+    find(page, card, '[class*="company" i], [class*="location" i], [class*="salary" i], [class*="employer" i]').length > 0,
+};
+
+function locationOf(thing: Thing): string | null {
+  const places = children(thing, "jobLocation")
+    .map((place) => addressOf(place, "address") ?? text(place, "name"))
+    .filter(Boolean);
+  const remote = texts(thing, "jobLocationType").some((type) => /telecommute|remote/i.test(type));
+  const required = texts(thing, "applicantLocationRequirements");
+  const parts = [...new Set(places), ...(remote ? [required.length ? `Remote (${required.join(", ")})` : "Remote"] : [])];
+  return parts.length > 0 ? parts.join("; ") : null;
+}
+
+function employmentType(value: string | null): string | null {
+  if (!value) return null;
+  const found = EMPLOYMENT_TYPES.filter(([pattern]) => pattern.test(value)).map(([, name]) => name);
+  if (found.length > 0) return found.join(", ");
+  return /^[A-Z_]+(,\s*[A-Z_]+)*$/.test(value) ? value : null;
+}
+
+/** schema.org MonetaryAmount: {currency, value: QuantitativeValue {minValue, maxValue, value, unitText}}. */
+function salaryOf(amount: Thing | null): Salary | null {
+  if (!amount) return null;
+  const value = child(amount, "value");
+  const single = parseDecimal(raw(value, "value") ?? raw(amount, "value"));
+  const min = parseDecimal(raw(value, "minValue") ?? raw(amount, "minValue")) ?? single;
+  const max = parseDecimal(raw(value, "maxValue") ?? raw(amount, "maxValue")) ?? single;
+  if (min === null && max === null) return null;
+  return {
+    min,
+    max,
+    currency: normalizeCurrency(raw(amount, "currency")),
+    unit: raw(value, "unitText")?.toUpperCase() ?? raw(amount, "unitText")?.toUpperCase() ?? null,
+  };
+}
+
+/** "$90,000 – $120,000 a year", "€45k–55k per year", "£15/hour". */
+export function parseSalary(text: string | null): Salary | null {
+  const low = parsePrice(text);
+  if (!text || !low) return null;
+  const rest = RANGE.exec(text)?.[1];
+  const high = rest ? parsePrice(rest, { allowBare: true }) : null;
+  return {
+    min: low.amount,
+    max: high && high.amount >= low.amount ? high.amount : low.amount,
+    currency: low.currency,
+    unit: UNITS.find(([pattern]) => pattern.test(text))?.[1] ?? null,
+  };
+}

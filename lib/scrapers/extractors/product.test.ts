@@ -1,0 +1,260 @@
+import { describe, expect, it } from "vitest";
+import { fixtureSite, scraper } from "./testing";
+
+const site = fixtureSite();
+const scrape = scraper("product", site);
+
+const backpack = {
+  title: "Trailblazer 45L Backpack",
+  price: 149.99,
+  currency: "USD",
+  description:
+    "A 45-litre pack for multi-day hikes, with an adjustable back system and rain cover.\n\nMade from recycled ripstop nylon.",
+  rating: 4.7,
+  reviews: 1284,
+  availability: "InStock",
+  brand: "Summit",
+  sku: "TB45-GRN",
+  gtin: "012345678905",
+};
+
+describe("product extractor", () => {
+  it("reads JSON-LD in a @graph, ahead of Open Graph and the visible page", async () => {
+    const items = await scrape("jsonld.html");
+    expect(items).toEqual([
+      {
+        title: "Sonora Pro Wireless Headphones",
+        price: 249.99,
+        currency: "USD",
+        description: "Adaptive noise cancelling & 40-hour battery.\n\nFolds flat for travel.",
+        rating: 4.6,
+        reviews: 213,
+        url: "https://shop.sonora.example/products/sonora-pro",
+        availability: "InStock",
+        brand: "Sonora",
+        sku: "SNR-PRO-BLK",
+        gtin: "4006381333931",
+        image: "https://cdn.sonora.example/products/sonora-pro-front.jpg",
+      },
+    ]);
+  });
+
+  it("adds the reviews on request (review_list)", async () => {
+    const [item] = await scrape("jsonld.html", { includeReviews: true });
+    expect(item?.review_list).toEqual([
+      {
+        author: "Maya R.",
+        rating: 5,
+        body: "Best noise cancelling I have owned. The battery lasts a week of commuting.",
+        date: "2026-09-14",
+      },
+      { author: "Tom B.", rating: 4, body: "Comfortable, but the case is bulky.", date: "2026-10-02T16:45:00.000Z" },
+    ]);
+  });
+
+  it("reads microdata with a European price and its reviews", async () => {
+    const items = await scrape("microdata.html", { includeReviews: true });
+    expect(items).toEqual([
+      {
+        title: "Kaffeevollautomat Barista Deluxe",
+        price: 1299,
+        currency: "EUR",
+        description: "Frisch gemahlener Kaffee auf Knopfdruck.\n\nMit Milchaufschäumer und 15 bar Pumpendruck.",
+        rating: 4.3,
+        reviews: 87,
+        url: site.url("product/microdata.html"),
+        availability: "LimitedAvailability",
+        brand: "Kaffeekunst",
+        sku: "KW-55012",
+        gtin: "4251234567890",
+        image: site.url("media/barista-deluxe.jpg"),
+        review_list: [
+          { author: "Jürgen K.", rating: 5, body: "Macht hervorragenden Espresso.", date: "2026-08-01" },
+          { author: "Anna S.", rating: 3, body: "Laut beim Mahlen.", date: "2026-07-12" },
+        ],
+      },
+    ]);
+  });
+
+  it("reads RDFa Lite", async () => {
+    const items = await scrape("rdfa.html");
+    expect(items).toEqual([
+      {
+        title: "Vélo de ville Lyon 7 vitesses",
+        price: 649.9,
+        currency: "EUR",
+        description: "Cadre aluminium, moyeu Shimano Nexus 7 vitesses, porte-bagages.",
+        rating: 4.2,
+        reviews: 19,
+        url: site.url("product/rdfa.html"),
+        availability: "PreOrder",
+        brand: "Rue Cycles",
+        sku: "RC-LYON-7",
+        gtin: null,
+        image: site.url("photos/lyon-7.jpg"),
+      },
+    ]);
+  });
+
+  it("reads Open Graph product tags when the page has nothing else", async () => {
+    const items = await scrape("opengraph.html");
+    expect(items).toEqual([
+      {
+        title: "Linen Throw Blanket",
+        price: 89,
+        currency: "GBP",
+        description: "Stonewashed European linen throw, 130 x 170 cm.",
+        rating: null,
+        reviews: null,
+        url: "https://hearthandloom.example/throws/linen-throw",
+        availability: "OutOfStock",
+        brand: "Hearth & Loom",
+        sku: "HL-THROW-SAGE",
+        gtin: null,
+        image: "https://hearthandloom.example/images/linen-throw.jpg",
+      },
+    ]);
+  });
+
+  it("reads plain HTML: heading, current (not struck) price, labels, rating, stock, reviews", async () => {
+    const items = await scrape("plain.html", { includeReviews: true });
+    expect(items).toEqual([
+      {
+        ...backpack,
+        url: site.url("product/plain.html"),
+        image: site.url("img/products/trailblazer-45-green.jpg"),
+        review_list: [
+          { author: "Priya N.", rating: 5, body: "Carried it across the Dolomites. Zero complaints.", date: "2026-10-20" },
+          { author: "Leo M.", rating: 4, body: "Great pack, hip belt pockets are small.", date: "2026-09-03" },
+        ],
+      },
+    ]);
+  });
+
+  it("repairs broken JSON-LD (comments, trailing commas, single quotes, raw line breaks) block by block", async () => {
+    const items = await scrape("broken-jsonld.html");
+    expect(items).toEqual([
+      {
+        title: "Ceramic Pour-Over Set",
+        price: 54,
+        currency: "CAD",
+        description: "Hand-glazed dripper\nwith two cups. Dishwasher safe.",
+        rating: null,
+        reviews: null,
+        url: site.url("product/broken-jsonld.html"),
+        availability: "InStock",
+        brand: "Kiln & Co",
+        sku: "PO-SET-2",
+        gtin: null,
+        image: site.url("img/pour-over.jpg"),
+      },
+    ]);
+  });
+
+  it.each([
+    ["declared in <meta>", "windows-1252.html"],
+    ["declared by Content-Type", "windows-1252.html?charset=windows-1252"],
+  ])("decodes a windows-1252 page (%s)", async (_how, path) => {
+    const [item] = await scrape(path);
+    expect(item).toMatchObject({
+      title: "Crème-brûlée-Brenner „Flamme“",
+      price: 49.95,
+      currency: "EUR",
+      availability: "InStock",
+      brand: "Küchenmeister",
+      sku: "KM-BRÛLÉE-01",
+      description: "Für Crème brûlée, Baiser und Gratins – mit Sicherheitsverschluss.",
+    });
+  });
+
+  it("gives the same item from a gzip answer and after redirects (url = the final page)", async () => {
+    const [zipped] = await scrape("plain.html?encoding=gzip");
+    const [redirected] = await scrape("redirect/3/product/plain.html");
+    expect(zipped).toMatchObject(backpack);
+    expect(redirected).toMatchObject({ ...backpack, url: site.url("product/plain.html") });
+  });
+
+  it("gives one item per entry of a JSON-LD ItemList", async () => {
+    const items = await scrape("category-jsonld.html");
+    expect(
+      items.map(({ title, price, currency, availability, url, rating, reviews }) => ({
+        title,
+        price,
+        currency,
+        availability,
+        url,
+        rating,
+        reviews,
+      })),
+    ).toEqual([
+      {
+        title: "Sonora Pro Wireless Headphones",
+        price: 249.99,
+        currency: "USD",
+        availability: "InStock",
+        url: site.url("products/sonora-pro"),
+        rating: null,
+        reviews: null,
+      },
+      {
+        title: "Sonora Lite On-Ear",
+        price: 79,
+        currency: "USD",
+        availability: null,
+        url: site.url("products/sonora-lite"),
+        rating: 4.1,
+        reviews: 52,
+      },
+      {
+        title: "Sonora Buds",
+        price: 129,
+        currency: "USD",
+        availability: "OutOfStock",
+        url: site.url("products/sonora-buds"),
+        rating: null,
+        reviews: null,
+      },
+    ]);
+    expect(items[0]?.image).toBe(site.url("images/sonora-pro.jpg"));
+  });
+
+  it("gives one item per card of a category page without structured data", async () => {
+    const items = await scrape("category-plain.html");
+    expect(
+      items.map(({ title, price, currency, url, image, rating }) => ({ title, price, currency, url, image, rating })),
+    ).toEqual([
+      {
+        title: "Cast Iron Tetsubin",
+        price: 48,
+        currency: "GBP",
+        url: site.url("teapots/cast-iron-tetsubin"),
+        image: site.url("img/tetsubin.jpg"),
+        rating: 4.8,
+      },
+      {
+        title: "Glass Infuser Teapot",
+        price: 24.5,
+        currency: "GBP",
+        url: site.url("teapots/glass-infuser"),
+        image: site.url("img/glass-infuser.jpg"),
+        rating: null,
+      },
+      {
+        title: "Brown Betty, 6 cup",
+        price: 32.99,
+        currency: "GBP",
+        url: site.url("teapots/brown-betty"),
+        image: site.url("img/brown-betty.jpg"),
+        rating: null,
+      },
+      {
+        title: "Yixing Clay Teapot",
+        price: 1250,
+        currency: "GBP",
+        url: site.url("teapots/yixing-clay"),
+        image: site.url("img/yixing.jpg"),
+        rating: null,
+      },
+    ]);
+  });
+});

@@ -1,0 +1,27 @@
+// Test support: the fixture site for one test file, and a scrape of one of its pages.
+import { afterAll, beforeAll } from "vitest";
+import { type FixtureServer, startFixtureServer } from "@/test/fixture-server";
+import { scrapePage } from "../engine";
+import type { ExtractOptions, ItemByKind, ScraperKind } from "../types";
+
+export function fixtureSite(): { url: (path: string) => string } {
+  let site: FixtureServer | undefined;
+  beforeAll(async () => {
+    site = await startFixtureServer();
+  });
+  afterAll(async () => {
+    await site?.close();
+  });
+  return {
+    url: (path) => {
+      if (!site) throw new Error("the fixture site is not started yet");
+      return `${site.url}/${path.replace(/^\//, "")}`;
+    },
+  };
+}
+
+/** Scrapes a fixture page over real HTTP, typed as the kind's items. */
+export function scraper<K extends ScraperKind>(kind: K, site: { url: (path: string) => string }) {
+  return async (path: string, options?: ExtractOptions) =>
+    (await scrapePage(kind, site.url(path.includes("/") ? path : `${kind}/${path}`), options)) as ItemByKind[K][];
+}

@@ -1,0 +1,125 @@
+import type { ScraperKind } from "@/lib/catalogue/seed-data";
+
+export type { ScraperKind };
+
+/** Fields every item has, whatever its kind. Absent values are null, never missing. */
+export interface BaseItem {
+  title: string | null;
+  /** A number in the page's currency ("1.299,00 €" → 1299). */
+  price: number | null;
+  description: string | null;
+  /** The average rating as shown on the page (usually out of 5). */
+  rating: number | null;
+  /** How many reviews or ratings the page reports (a count, not the reviews themselves). */
+  reviews: number | null;
+  /** Absolute address of the item: its own page for a listing entry, the canonical page otherwise. */
+  url: string | null;
+}
+
+export interface Review {
+  author: string | null;
+  rating: number | null;
+  body: string | null;
+  /** ISO 8601: a date (YYYY-MM-DD) or a UTC timestamp. */
+  date: string | null;
+}
+
+/** Added to products and restaurants only when the caller asks for reviews (`include_reviews: true`). */
+export interface WithReviewList {
+  review_list?: Review[];
+}
+
+/** schema.org ItemAvailability names: InStock, OutOfStock, PreOrder, BackOrder, LimitedAvailability, … */
+export type Availability = string;
+
+export interface ProductItem extends BaseItem, WithReviewList {
+  /** ISO 4217 code. */
+  currency: string | null;
+  availability: Availability | null;
+  brand: string | null;
+  sku: string | null;
+  gtin: string | null;
+  image: string | null;
+}
+
+export interface SocialProfileItem extends BaseItem {
+  /** Without the leading @. */
+  handle: string | null;
+  followers: number | null;
+  following: number | null;
+  posts: number | null;
+  image: string | null;
+}
+
+export interface FloorSize {
+  value: number;
+  /** "sqft" or "sqm". */
+  unit: "sqft" | "sqm";
+}
+
+export interface RealEstateItem extends BaseItem {
+  currency: string | null;
+  address: string | null;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  floor_size: FloorSize | null;
+  /** schema.org type name or the page's own wording: SingleFamilyResidence, Apartment, House, … */
+  property_type: string | null;
+  image: string | null;
+}
+
+export interface Salary {
+  min: number | null;
+  max: number | null;
+  currency: string | null;
+  /** schema.org unitText: HOUR, DAY, WEEK, MONTH or YEAR. */
+  unit: string | null;
+}
+
+export interface JobItem extends BaseItem {
+  company: string | null;
+  location: string | null;
+  /** schema.org employmentType values, comma-separated when several: FULL_TIME, PART_TIME, CONTRACTOR, … */
+  employment_type: string | null;
+  salary: Salary | null;
+  date_posted: string | null;
+  valid_through: string | null;
+}
+
+export interface NewsArticleItem extends BaseItem {
+  /** Authors' names, comma-separated when several. */
+  author: string | null;
+  published_at: string | null;
+  publisher: string | null;
+  image: string | null;
+  /** The article's main text, paragraphs separated by blank lines. */
+  body: string | null;
+}
+
+export interface RestaurantItem extends BaseItem, WithReviewList {
+  address: string | null;
+  phone: string | null;
+  /** Cuisines, comma-separated when several. */
+  cuisine: string | null;
+  /** As written by the site: "$$", "€€€", "$10–20". */
+  price_range: string | null;
+  /** schema.org openingHours strings: "Mo-Fr 11:00-22:00". */
+  opening_hours: string[] | null;
+  image: string | null;
+}
+
+export interface ItemByKind {
+  product: ProductItem;
+  social_profile: SocialProfileItem;
+  real_estate: RealEstateItem;
+  job: JobItem;
+  news_article: NewsArticleItem;
+  restaurant: RestaurantItem;
+}
+
+export type ScrapedItem = ItemByKind[ScraperKind];
+
+export interface ExtractOptions {
+  /** Adds `review_list` to products and restaurants. */
+  includeReviews?: boolean;
+}
