@@ -35,7 +35,8 @@ export function LoginForm({ callbackPath }: { callbackPath: string }) {
 
   const pending = isSubmitting || succeeded;
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    // POST, so that a submit before hydration never puts the password in the URL.
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       <AuthField
         id="email"
         label="Email"
