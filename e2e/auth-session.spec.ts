@@ -53,7 +53,7 @@ test.describe("header and logout", () => {
   test("logout goes home with a notice, and the dashboard then asks to sign in", async ({ page, context }) => {
     const { email, password } = await signUp(page);
     await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
-    await expect(page.getByText("Logged out")).toBeVisible();
+    await expect(page.getByText("Logged out", { exact: true })).toBeVisible();
     await expect(page.getByText("You have been logged out successfully")).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();

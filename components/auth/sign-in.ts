@@ -26,7 +26,8 @@ export function useFinishSignIn() {
   return async (notice: { title: string; description: string }, destination: string, user?: AuthUser) => {
     setUser(user ?? (await getJson<AuthUser>(AUTH_ME_PATH, { on401: "null" }).catch(() => null)));
     notify.success(notice.title, notice.description);
-    router.push(destination);
+    // Pages prefetched while signed out were cached as redirects to /login; drop them before moving on.
     router.refresh();
+    router.push(destination);
   };
 }
