@@ -9,6 +9,7 @@ import { absoluteUrl } from "./things";
 const BOILERPLATE_TAGS = new Set(["nav", "footer", "aside", "script", "style", "noscript", "template", "form"]);
 const BOILERPLATE_ROLES = new Set(["navigation", "banner", "contentinfo", "complementary", "search"]);
 const STRUCK_TAGS = new Set(["del", "s", "strike"]);
+const LINE_BLOCKS = new Set(["li", "p", "div", "dl", "dd", "ul", "ol", "table", "tr", "address", "section", "article"]);
 
 export function isBoilerplate(element: Element, scope: Element): boolean {
   for (let node: Element | null = element; node && node !== scope; node = node.parent as Element | null) {
@@ -114,7 +115,8 @@ export function labelledValues(page: Page, scope: Element): Map<string, string> 
   }
   for (const element of find(page, scope, "li, p, div, span")) {
     const elements = element.children.filter((node) => node.type === "tag") as Element[];
-    if (elements.length > 4) continue;
+    // Only the innermost lines: a block holding other blocks would read them all as one value.
+    if (elements.length > 4 || elements.some((child) => LINE_BLOCKS.has(child.name))) continue;
     const text = textOf(page, element);
     if (!text || text.length > 160) continue;
     const colon = /^([^:：]{1,40})[:：]\s*(.+)$/.exec(text);

@@ -4,8 +4,10 @@ import { blockText, cleanText } from "./text";
 
 const POSITIVE = /article|body|content|entry|h-entry|hentry|main|page|post|text|blog|story|prose/i;
 const NEGATIVE =
-  /comment|meta|footer|footnote|foot|masthead|media|outbrain|promo|related|scroll|share|social|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|tool|widget|nav|menu|breadcrumb|newsletter|subscribe|advert|(?:^|[-_ ])ads?(?:$|[-_ ])|byline|author|caption|signup|paywall|popup|cookie/i;
+  /comment|meta|footer|footnote|foot|masthead|media|outbrain|promo|related|scroll|share|social|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|tool|widget|nav|menu|breadcrumb|newsletter|subscribe|advert|(?:^|[-_ ])ads?(?:$|[-_ ])|byline|author|dateline|timestamp|caption|signup|paywall|popup|cookie/i;
+// The headline is the item's title, not part of its body.
 const SKIP_TAGS = new Set([
+  "h1",
   "nav",
   "aside",
   "footer",

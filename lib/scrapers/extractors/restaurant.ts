@@ -20,6 +20,7 @@ const RESTAURANT_TYPES = [
   "Distillery",
   "IceCreamShop",
 ];
+const WEEKDAY = /\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\b/i;
 const DAYS: Record<string, string> = {
   monday: "Mo",
   tuesday: "Tu",
@@ -137,8 +138,11 @@ function htmlOpeningHours(page: Page, scope: Element, labelledHours: string | nu
       .$(block)
       .find("tr, li, dd, p")
       .toArray()
-      .map((row) => cleanText(page.$(row).text()))
-      .filter((row): row is string => Boolean(row && /\d/.test(row) && row.length <= 80));
+      .map((row) => {
+        const cells = page.$(row).children("td, th").toArray();
+        return cells.length > 0 ? cleanText(cells.map((cell) => page.$(cell).text()).join(" ")) : cleanText(page.$(row).text());
+      })
+      .filter((row): row is string => Boolean(row && row.length <= 80 && (/\d/.test(row) || WEEKDAY.test(row))));
     if (rows.length > 0) return rows;
   }
   return labelledHours ? [labelledHours] : null;

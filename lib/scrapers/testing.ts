@@ -1,8 +1,8 @@
 // Test support: the fixture site for one test file, and a scrape of one of its pages.
 import { afterAll, beforeAll } from "vitest";
 import { type FixtureServer, startFixtureServer } from "@/test/fixture-server";
-import { scrapePage } from "../engine";
-import type { ExtractOptions, ItemByKind, ScraperKind } from "../types";
+import { scrapePage } from "./engine";
+import type { ExtractOptions, ItemByKind, ScraperKind } from "./types";
 
 export function fixtureSite(): { url: (path: string) => string } {
   let site: FixtureServer | undefined;
