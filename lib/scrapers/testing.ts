@@ -22,6 +22,6 @@ export function fixtureSite(): { url: (path: string) => string } {
 
 /** Scrapes a fixture page over real HTTP, typed as the kind's items. */
 export function scraper<K extends ScraperKind>(kind: K, site: { url: (path: string) => string }) {
-  return async (path: string, options?: ExtractOptions) =>
-    (await scrapePage(kind, site.url(path.includes("/") ? path : `${kind}/${path}`), options)) as ItemByKind[K][];
+  return (path: string, options?: ExtractOptions): Promise<ItemByKind[K][]> =>
+    scrapePage(kind, site.url(path.includes("/") ? path : `${kind}/${path}`), options);
 }
