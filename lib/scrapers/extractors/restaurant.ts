@@ -134,10 +134,7 @@ function dayRange(days: string[]): string {
 function htmlOpeningHours(page: Page, scope: Element, labelledHours: string | null): string[] | null {
   const block = find(page, scope, '[class*="hours" i], [id*="hours" i]')[0];
   if (block) {
-    const rows = page
-      .$(block)
-      .find("tr, li, dd, p")
-      .toArray()
+    const rows = find(page, block, "tr, li, dd, p")
       .map((row) => {
         const cells = page.$(row).children("td, th").toArray();
         return cells.length > 0 ? cleanText(cells.map((cell) => page.$(cell).text()).join(" ")) : cleanText(page.$(row).text());
