@@ -146,6 +146,7 @@ const ATTRIBUTE = /\[\s*([\w:-]+)\s*(?:([*^$~]?=)\s*(?:"([^"]*)"|'([^']*)'|([^\]
 
 function compileCompound(compound: string): Match {
   const tag = /^[a-z][\w-]*|^\*/i.exec(compound)?.[0]?.toLowerCase();
+  if (compound.slice(tag?.length ?? 0).replace(ATTRIBUTE, "") !== "") throw new Error(`unsupported selector: ${compound}`);
   const tests: Match[] = [];
   if (tag && tag !== "*") tests.push((element) => element.name === tag);
   for (const [, name = "", operator, double, single, bare, flag] of compound.matchAll(ATTRIBUTE)) {
