@@ -20,7 +20,8 @@ export interface FixtureServer {
  * Routes:
  * - /<kind>/<page>.html: a fixture page, text/html without a charset (pages declare theirs);
  *   ?charset=<label> adds it to Content-Type, ?encoding=gzip|br|deflate compresses it,
- *   ?type=<media type> overrides Content-Type, ?type= sends none.
+ *   ?type=<media type> overrides Content-Type, ?type= sends none, ?declare=<coding> claims a
+ *   Content-Encoding the body does not have.
  * - /redirect/<n>/<path>: n hops of 302 before <path>; /redirect-to?url=<absolute url>: one 302 there;
  *   /redirect-loop: redirects to itself forever; /redirect-without-location: a 302 with no Location.
  * - /status/<code>: that status with a small HTML body.
@@ -122,6 +123,8 @@ async function serveFixture(pathname: string, params: URLSearchParams, response:
     headers["content-encoding"] = encoding;
     body = encoding === "gzip" ? zlib.gzipSync(body) : encoding === "br" ? zlib.brotliCompressSync(body) : zlib.deflateSync(body);
   }
+  const declared = params.get("declare");
+  if (declared) headers["content-encoding"] = declared;
   headers["content-length"] = String(body.byteLength);
   response.writeHead(200, headers).end(body);
 }

@@ -3,7 +3,7 @@ import { parsePage } from "./extract/page";
 import { EXTRACTORS } from "./extractors";
 import { type KindExtractor, runExtractor } from "./extractors/extractor";
 import { type PageFetcher, pageFetcher } from "./fetch/safe-fetch";
-import type { ExtractOptions, ScrapedItem } from "./types";
+import type { ExtractOptions, ItemByKind, ScrapedItem } from "./types";
 
 export interface ScrapeOptions extends ExtractOptions {
   signal?: AbortSignal;
@@ -15,13 +15,22 @@ export interface ScrapeOptions extends ExtractOptions {
  * Fetches a page safely and extracts the kind's items from it. Throws ScrapeError (with the HTTP status
  * the API answers) when the URL is unusable or the site fails; a page without any item gives [].
  */
-export async function scrapePage(kind: ScraperKind, url: string, options: ScrapeOptions = {}): Promise<ScrapedItem[]> {
+export async function scrapePage<K extends ScraperKind>(
+  kind: K,
+  url: string,
+  options: ScrapeOptions = {},
+): Promise<ItemByKind[K][]> {
   const page = await (options.fetcher ?? pageFetcher()).fetchPage(url, { signal: options.signal });
   return extractFromHtml(kind, page.html, page.url, options);
 }
 
 /** Extracts the kind's items from HTML already in hand. Pure: parses once, fetches nothing. */
-export function extractFromHtml(kind: ScraperKind, html: string, pageUrl: string, options: ExtractOptions = {}): ScrapedItem[] {
+export function extractFromHtml<K extends ScraperKind>(
+  kind: K,
+  html: string,
+  pageUrl: string,
+  options: ExtractOptions = {},
+): ItemByKind[K][] {
   const page = parsePage(html, pageUrl);
-  return runExtractor(EXTRACTORS[kind] as KindExtractor<ScrapedItem>, page, options);
+  return runExtractor(EXTRACTORS[kind] as KindExtractor<ScrapedItem>, page, options) as ItemByKind[K][];
 }

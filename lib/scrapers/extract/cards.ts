@@ -37,7 +37,7 @@ export function findCards(page: Page, accepts: (card: Element) => boolean): Card
   let bestLength = 0;
   for (const members of groups.values()) {
     if (members.length < MIN_CARDS || members.length < best.length) continue;
-    const linked = members.filter((member) => hasLink(member) && !isBoilerplate(member, page.content));
+    const linked = members.filter((member) => hasLink(member) && !isBoilerplate(page, member, page.content));
     const accepted = linked.filter(accepts);
     if (accepted.length < MIN_CARDS || accepted.length < members.length * MIN_ACCEPTED_SHARE) continue;
     const length = textLength(accepted);
@@ -47,7 +47,7 @@ export function findCards(page: Page, accepts: (card: Element) => boolean): Card
     }
   }
   if (best.length === 0) return null;
-  const total = blockText(page.content, (element) => isBoilerplate(element, page.content))?.length ?? 1;
+  const total = blockText(page.content, (element) => isBoilerplate(page, element, page.content))?.length ?? 1;
   return { cards: best, share: bestLength / total };
 }
 

@@ -1,26 +1,17 @@
 import type { Element } from "domhandler";
+import { inFurniture, select } from "./dom";
 import { parseCount, parseDecimal } from "./numbers";
 import type { Page } from "./page";
 import { type Price, parsePrice } from "./price";
 import { blockText, cleanText } from "./text";
 import { absoluteUrl } from "./things";
 
-// Page furniture that never holds the item's own data.
-const BOILERPLATE_TAGS = new Set(["nav", "footer", "aside", "script", "style", "noscript", "template", "form"]);
-const BOILERPLATE_ROLES = new Set(["navigation", "banner", "contentinfo", "complementary", "search"]);
 const STRUCK_TAGS = new Set(["del", "s", "strike"]);
+const LINE_BLOCKS = new Set(["li", "p", "div", "dl", "dd", "ul", "ol", "table", "tr", "address", "section", "article"]);
 
-export function isBoilerplate(element: Element, scope: Element): boolean {
-  for (let node: Element | null = element; node && node !== scope; node = node.parent as Element | null) {
-    if (node.type !== "tag" && node.type !== "script" && node.type !== "style") return false;
-    if (BOILERPLATE_TAGS.has(node.name)) return true;
-    if (node.name === "header" && !hasAncestor(node, (parent) => parent.name === "article" || parent.name === "main"))
-      return true;
-    const role = node.attribs.role;
-    if (role && BOILERPLATE_ROLES.has(role)) return true;
-    if (node.attribs["aria-hidden"] === "true" || node.attribs.hidden !== undefined) return true;
-  }
-  return false;
+/** Whether `element` is in page furniture (nav, footer, aside, a page header…) inside `scope`. */
+export function isBoilerplate(page: Page, element: Element, scope: Element): boolean {
+  return inFurniture(page.index, element, scope);
 }
 
 function hasAncestor(element: Element, test: (element: Element) => boolean): boolean {
@@ -31,12 +22,8 @@ function hasAncestor(element: Element, test: (element: Element) => boolean): boo
 }
 
 /** Elements under `scope` matching `selector`, page furniture (nav, footer, aside, …) left out. */
-export function find(page: Page, scope: Element, selector: string): Element[] {
-  return page
-    .$(scope)
-    .find(selector)
-    .toArray()
-    .filter((element) => !isBoilerplate(element, scope));
+export function find(page: Page, scope: Element | null, selector: string): Element[] {
+  return select(page.index, scope, selector, { skipFurniture: true });
 }
 
 export function textOf(page: Page, element: Element | undefined): string | null {
@@ -61,7 +48,7 @@ export function primaryLink(page: Page, scope: Element): string | null {
     headingLink?.name === "a"
       ? headingLink
       : headingLink
-        ? (page.$(headingLink).closest("a[href]").get(0) as Element)
+        ? (page.$(headingLink).closest("a[href]").get(0) as Element | undefined)
         : undefined;
   const candidates = [anchor, scope.name === "a" ? scope : undefined, ...find(page, scope, "a[href]")];
   for (const element of candidates) {
@@ -114,7 +101,8 @@ export function labelledValues(page: Page, scope: Element): Map<string, string> 
   }
   for (const element of find(page, scope, "li, p, div, span")) {
     const elements = element.children.filter((node) => node.type === "tag") as Element[];
-    if (elements.length > 4) continue;
+    // Only the innermost lines: a block holding other blocks would read them all as one value.
+    if (elements.length > 4 || elements.some((child) => LINE_BLOCKS.has(child.name))) continue;
     const text = textOf(page, element);
     if (!text || text.length > 160) continue;
     const colon = /^([^:：]{1,40})[:：]\s*(.+)$/.exec(text);
@@ -166,7 +154,7 @@ export function findPrice(page: Page, scope: Element): Price | null {
       return { amount: price.amount, currency: price.currency ?? written?.currency ?? null };
     }
   }
-  return parsePrice(blockText(scope, (child) => STRUCK_TAGS.has(child.name) || isBoilerplate(child, scope)));
+  return parsePrice(blockText(scope, (child) => STRUCK_TAGS.has(child.name) || isBoilerplate(page, child, scope)));
 }
 
 const RATING_SELECTOR =
@@ -180,6 +168,7 @@ export interface RatingSummary {
 /** The average rating ("4.5 out of 5", "4,5/5", data-rating, ★★★★☆) and the review count ("213 reviews"). */
 export function findRating(page: Page, scope: Element): RatingSummary {
   let rating: number | null = null;
+  let ratingText = "";
   for (const element of find(page, scope, RATING_SELECTOR)) {
     const { attribs } = element;
     const candidates = [
@@ -189,18 +178,19 @@ export function findRating(page: Page, scope: Element): RatingSummary {
       attribs["aria-label"],
       attribs.title,
     ];
-    const text = textOf(page, element) ?? "";
+    ratingText = textOf(page, element) ?? "";
     rating =
       candidates.map(ratingFrom).find((value) => value !== null) ??
-      ratingFrom(text) ??
-      starCount(text) ??
-      (text.length <= 4 ? parseDecimal(text) : null);
+      ratingFrom(ratingText) ??
+      starCount(ratingText) ??
+      (ratingText.length <= 4 ? parseDecimal(ratingText) : null);
     if (rating !== null && rating >= 0 && rating <= 10) break;
     rating = null;
   }
-  const counted = /(\d[\d.,\s]*\s*[kK]?)\s*(?:customer\s+|user\s+|guest\s+)?(?:reviews?|ratings?|votes|bewertungen|avis)\b/i.exec(
-    blockText(scope, (child) => isBoilerplate(child, scope)) ?? "",
-  );
+  const counted =
+    /(\d[\d.,\s]*\s*[kK]?)\s*(?:customer\s+|user\s+|guest\s+)?(?:reviews?|ratings?|votes|bewertungen|avis)\b/i.exec(
+      blockText(scope, (child) => isBoilerplate(page, child, scope)) ?? "",
+    ) ?? (rating !== null ? /\((\d[\d.,]*[kK]?)\)/.exec(ratingText) : null);
   return { rating, count: counted ? parseCount(counted[1]) : null };
 }
 

@@ -1,4 +1,5 @@
 import type { CheerioAPI } from "cheerio";
+import { type DomIndex, select } from "./dom";
 import { parseLenientJson } from "./lenient-json";
 import { addValue, localName, type Thing, type Value } from "./things";
 
@@ -7,7 +8,7 @@ import { addValue, localName, type Thing, type Value } from "./things";
  * {"@id": …} references resolved to the entity they name. Each block is parsed on its own, so one
  * broken block does not hide the others.
  */
-export function parseJsonLd($: CheerioAPI): Thing[] {
+export function parseJsonLd($: CheerioAPI, index: DomIndex): Thing[] {
   const registry = new Map<string, Thing>();
   const references: Thing[] = [];
   const top: Thing[] = [];
@@ -57,10 +58,10 @@ export function parseJsonLd($: CheerioAPI): Thing[] {
     top.push(convert(object));
   };
 
-  $('script[type*="ld+json" i]').each((_, element) => {
+  for (const element of select(index, null, 'script[type*="ld+json" i]')) {
     const parsed = parseLenientJson($(element).text());
     if (parsed !== undefined) collect(parsed);
-  });
+  }
 
   for (const reference of references) {
     const target = reference.id ? registry.get(reference.id) : undefined;

@@ -1,11 +1,14 @@
 import type { Element } from "domhandler";
+import { first, select } from "./dom";
 import type { Page } from "./page";
 import { blockText, cleanText } from "./text";
 
 const POSITIVE = /article|body|content|entry|h-entry|hentry|main|page|post|text|blog|story|prose/i;
 const NEGATIVE =
-  /comment|meta|footer|footnote|foot|masthead|media|outbrain|promo|related|scroll|share|social|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|tool|widget|nav|menu|breadcrumb|newsletter|subscribe|advert|(?:^|[-_ ])ads?(?:$|[-_ ])|byline|author|caption|signup|paywall|popup|cookie/i;
+  /comment|meta|footer|footnote|foot|masthead|media|outbrain|promo|related|scroll|share|social|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|tool|widget|nav|menu|breadcrumb|newsletter|subscribe|advert|(?:^|[-_ ])ads?(?:$|[-_ ])|byline|author|dateline|timestamp|caption|signup|paywall|popup|cookie/i;
+// The headline is the item's title, not part of its body.
 const SKIP_TAGS = new Set([
+  "h1",
   "nav",
   "aside",
   "footer",
@@ -28,12 +31,14 @@ const MIN_PARAGRAPH = 25;
  * links. The best container's text, without its bylines, captions, share bars and asides, is the body.
  */
 export function mainText(page: Page): string | null {
-  const { $ } = page;
-  const marked = $('[itemprop="articleBody"], [property="articleBody"]').get(0);
+  const marked = first(page.index, '[itemprop="articleBody"], [property="articleBody"]');
   const root = marked ?? bestCandidate(page);
   if (!root) return null;
   return blockText(root, (element) => element !== root && (SKIP_TAGS.has(element.name) || NEGATIVE.test(namesOf(element))));
 }
+
+/** How many top-scoring containers get the (costlier) link-density check. */
+const FINALISTS = 5;
 
 function bestCandidate(page: Page): Element | null {
   const { $ } = page;
@@ -42,20 +47,18 @@ function bestCandidate(page: Page): Element | null {
     if (element?.type !== "tag" || element.name === "body" || element.name === "html") return;
     scores.set(element, (scores.get(element) ?? baseScore(element)) + points);
   };
-  $("body")
-    .find(PARAGRAPHS)
-    .each((_, paragraph) => {
-      const text = cleanText($(paragraph).text());
-      if (!text || text.length < MIN_PARAGRAPH) return;
-      const points = 1 + text.split(/[,，]/).length - 1 + Math.min(Math.floor(text.length / 100), 3);
-      const parent = paragraph.parent as Element | null;
-      add(parent, points);
-      add((parent?.parent as Element | null) ?? null, points / 2);
-    });
-
+  for (const paragraph of select(page.index, null, PARAGRAPHS)) {
+    const text = cleanText($(paragraph).text());
+    if (!text || text.length < MIN_PARAGRAPH) continue;
+    const points = 1 + text.split(/[,，]/).length - 1 + Math.min(Math.floor(text.length / 100), 3);
+    const parent = paragraph.parent as Element | null;
+    add(parent, points);
+    add((parent?.parent as Element | null) ?? null, points / 2);
+  }
+  const finalists = [...scores].sort(([, a], [, b]) => b - a).slice(0, FINALISTS);
   let best: Element | null = null;
   let bestScore = 0;
-  for (const [element, score] of scores) {
+  for (const [element, score] of finalists) {
     const adjusted = score * (1 - linkDensity(page, element));
     if (adjusted > bestScore) {
       best = element;
@@ -88,9 +91,6 @@ function linkDensity(page: Page, element: Element): number {
   const { $ } = page;
   const total = $(element).text().length;
   if (total === 0) return 1;
-  const linked = $(element)
-    .find("a")
-    .toArray()
-    .reduce((sum, link) => sum + $(link).text().length, 0);
+  const linked = select(page.index, element, "a").reduce((sum, link) => sum + $(link).text().length, 0);
   return Math.min(linked / total, 1);
 }

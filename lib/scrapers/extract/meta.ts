@@ -1,4 +1,5 @@
 import type { CheerioAPI } from "cheerio";
+import { type DomIndex, first, select } from "./dom";
 import { cleanText } from "./text";
 import { absoluteUrl } from "./things";
 
@@ -15,20 +16,20 @@ export interface PageMeta {
   lang: string | null;
 }
 
-export function readMeta($: CheerioAPI, base: string): PageMeta {
+export function readMeta($: CheerioAPI, index: DomIndex, base: string): PageMeta {
   const tags = new Map<string, string[]>();
-  $("meta").each((_, element) => {
+  for (const element of select(index, null, "meta")) {
     const { attribs } = element;
     const name = (attribs.property ?? attribs.name ?? attribs.itemprop)?.trim().toLowerCase();
     const content = cleanText(attribs.content ?? attribs.value);
-    if (!name || !content) return;
+    if (!name || !content) continue;
     for (const key of name.split(/\s+/)) {
       const list = tags.get(key);
       if (list) list.push(content);
       else tags.set(key, [content]);
     }
-  });
-  const canonical = absoluteUrl($('link[rel~="canonical" i]').attr("href"), base);
+  }
+  const canonical = absoluteUrl(first(index, 'link[rel~="canonical" i]')?.attribs.href, base);
   return {
     get: (...names) => {
       for (const name of names) {
@@ -38,8 +39,8 @@ export function readMeta($: CheerioAPI, base: string): PageMeta {
       return null;
     },
     all: (name) => tags.get(name) ?? [],
-    title: cleanText($("title").first().text()),
+    title: cleanText($(first(index, "title")).text()),
     canonical,
-    lang: cleanText($("html").attr("lang"))?.toLowerCase() ?? null,
+    lang: cleanText(first(index, "html")?.attribs.lang)?.toLowerCase() ?? null,
   };
 }

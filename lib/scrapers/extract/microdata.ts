@@ -1,5 +1,5 @@
-import type { CheerioAPI } from "cheerio";
 import type { Element } from "domhandler";
+import { type DomIndex, select } from "./dom";
 import { blockText } from "./text";
 import { absoluteUrl, addValue, localName, type Thing } from "./things";
 
@@ -7,15 +7,13 @@ const SRC_TAGS = new Set(["audio", "embed", "iframe", "img", "source", "track", 
 const HREF_TAGS = new Set(["a", "area", "link"]);
 
 /** The page's top-level microdata items (itemscope without itemprop), with their nested items. */
-export function parseMicrodata($: CheerioAPI, base: string): Thing[] {
-  const items: Thing[] = [];
-  $("[itemscope]").each((_, element) => {
-    if (element.attribs.itemprop === undefined) items.push(readItem($, element, base, new Set()));
-  });
-  return items;
+export function parseMicrodata(index: DomIndex, base: string): Thing[] {
+  return select(index, null, "[itemscope]")
+    .filter((element) => element.attribs.itemprop === undefined)
+    .map((element) => readItem(index, element, base, new Set()));
 }
 
-function readItem($: CheerioAPI, scope: Element, base: string, open: Set<Element>): Thing {
+function readItem(index: DomIndex, scope: Element, base: string, open: Set<Element>): Thing {
   const thing: Thing = { types: splitList(scope.attribs.itemtype).map(localName), props: {}, element: scope };
   if (scope.attribs.itemid) thing.id = scope.attribs.itemid;
   open.add(scope);
@@ -25,7 +23,7 @@ function readItem($: CheerioAPI, scope: Element, base: string, open: Set<Element
     const nested = element.attribs.itemscope !== undefined;
     if (names.length > 0) {
       // An item that (through itemref) contains itself would loop forever: skip the inner copy.
-      const value = nested ? (open.has(element) ? null : readItem($, element, base, open)) : propertyValue(element, base);
+      const value = nested ? (open.has(element) ? null : readItem(index, element, base, open)) : propertyValue(element, base);
       if (value !== null) for (const name of names) addValue(thing, name, value);
     }
     if (!nested) visitChildren(element);
@@ -36,7 +34,7 @@ function readItem($: CheerioAPI, scope: Element, base: string, open: Set<Element
 
   visitChildren(scope);
   for (const id of splitList(scope.attribs.itemref)) {
-    const referenced = $(`[id="${id.replace(/["\\]/g, "")}"]`).get(0);
+    const referenced = index.elements.find((element) => element.attribs.id === id);
     if (referenced) visit(referenced);
   }
   open.delete(scope);

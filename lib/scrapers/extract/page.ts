@@ -1,5 +1,6 @@
 import { type CheerioAPI, load } from "cheerio";
 import type { Element } from "domhandler";
+import { compile, type DomIndex, first, indexDom } from "./dom";
 import { parseJsonLd } from "./json-ld";
 import { type PageMeta, readMeta } from "./meta";
 import { parseMicrodata } from "./microdata";
@@ -9,6 +10,8 @@ import type { Thing } from "./things";
 /** A page parsed once, with every layer the extractors read from. */
 export interface Page {
   $: CheerioAPI;
+  /** Every element in document order, for fast queries (see dom.ts). */
+  index: DomIndex;
   /** The page's own address: relative links resolve against it. */
   url: string;
   /** schema.org entities: JSON-LD first, then microdata, then RDFa. */
@@ -18,22 +21,24 @@ export interface Page {
   content: Element;
 }
 
-const CONTENT_SELECTORS = ["main", '[role="main"]', "#main-content", "#maincontent", "#main", "#content", ".main-content"];
+const CONTENT_SELECTORS = ["main", '[role="main"]', '[id="main-content"]', '[id="maincontent"]', '[id="main"]', '[id="content"]'];
 
 export function parsePage(html: string, url: string): Page {
-  const $ = load(html, { baseURI: url });
-  const base = baseUrl($, url);
+  const $ = load(html);
+  const index = indexDom($.root().get(0) as unknown as Element);
+  const base = baseUrl(index, url);
   return {
     $,
+    index,
     url: base,
-    things: [...parseJsonLd($), ...parseMicrodata($, base), ...parseRdfa($, base)],
-    meta: readMeta($, base),
-    content: contentRoot($),
+    things: [...parseJsonLd($, index), ...parseMicrodata(index, base), ...parseRdfa(index, base)],
+    meta: readMeta($, index, base),
+    content: contentRoot(index),
   };
 }
 
-function baseUrl($: CheerioAPI, url: string): string {
-  const href = $("base[href]").attr("href");
+function baseUrl(index: DomIndex, url: string): string {
+  const href = first(index, "base[href]")?.attribs.href;
   if (!href) return url;
   try {
     return new URL(href, url).href;
@@ -42,10 +47,17 @@ function baseUrl($: CheerioAPI, url: string): string {
   }
 }
 
-function contentRoot($: CheerioAPI): Element {
-  for (const selector of CONTENT_SELECTORS) {
-    const found = $(selector).get(0);
-    if (found) return found as Element;
+function contentRoot(index: DomIndex): Element {
+  const matchers = CONTENT_SELECTORS.map(compile);
+  let best: Element | undefined;
+  let bestRank = matchers.length;
+  for (const element of index.elements) {
+    const rank = matchers.findIndex((match, position) => position < bestRank && match(element));
+    if (rank >= 0) {
+      best = element;
+      bestRank = rank;
+      if (rank === 0) break;
+    }
   }
-  return ($("body").get(0) ?? $.root().children().get(0)) as Element;
+  return (best ?? first(index, "body") ?? index.elements[0]) as Element;
 }

@@ -1,5 +1,5 @@
-import type { CheerioAPI } from "cheerio";
 import type { Element } from "domhandler";
+import { type DomIndex, select } from "./dom";
 import { splitList } from "./microdata";
 import { blockText } from "./text";
 import { absoluteUrl, addValue, localName, type Thing } from "./things";
@@ -11,12 +11,10 @@ const HREF_TAGS = new Set(["a", "area", "link"]);
  * schema.org entities written in RDFa Lite (vocab="https://schema.org/" typeof="Product" property="name").
  * Properties of other vocabularies (og:, dc:, …) are left to the meta-tag layer.
  */
-export function parseRdfa($: CheerioAPI, base: string): Thing[] {
-  const items: Thing[] = [];
-  $("[typeof]").each((_, element) => {
-    if (element.attribs.property === undefined) items.push(readItem(element, base));
-  });
-  return items;
+export function parseRdfa(index: DomIndex, base: string): Thing[] {
+  return select(index, null, "[typeof]")
+    .filter((element) => element.attribs.property === undefined)
+    .map((element) => readItem(element, base));
 }
 
 function readItem(scope: Element, base: string): Thing {

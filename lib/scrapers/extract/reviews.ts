@@ -1,6 +1,7 @@
 import type { Element } from "domhandler";
 import type { Review } from "../types";
 import { toIsoDate } from "./dates";
+import { contains } from "./dom";
 import { find, findRating, textOf } from "./html";
 import { parseCount, parseDecimal } from "./numbers";
 import type { Page } from "./page";
@@ -41,7 +42,7 @@ export function htmlReviews(page: Page, scope: Element): Review[] {
     return classes.some((name) => /review|testimonial/i.test(name) && !NOT_A_REVIEW.test(name));
   });
   // Keep the outermost blocks: a review's own parts may also carry "review" in their class.
-  const outermost = blocks.filter((block) => !blocks.some((other) => other !== block && page.$(other).find(block).length > 0));
+  const outermost = blocks.filter((block) => !blocks.some((other) => contains(page.index, other, block)));
   return outermost
     .map((block) => {
       const part = (selector: string) => find(page, block, selector)[0];

@@ -1,7 +1,9 @@
 import type { Element } from "domhandler";
 import { findCards } from "../extract/cards";
+import { first } from "../extract/dom";
 import type { Page } from "../extract/page";
 import { htmlReviews } from "../extract/reviews";
+import { cleanText } from "../extract/text";
 import { absoluteUrl, hasType, isThing, link, type Thing, text, values } from "../extract/things";
 import type { BaseItem, ExtractOptions, Review } from "../types";
 
@@ -151,7 +153,7 @@ function mergeDuplicates(things: Thing[], page: Page): Thing[][] {
 
 function isMainEntity(group: Thing[], page: Page): boolean {
   const canonical = (page.meta.canonical ?? page.url).replace(/\/$/, "");
-  const headline = page.$("h1").first().text().trim().toLowerCase();
+  const headline = cleanText(page.$(first(page.index, "h1")).text())?.toLowerCase();
   return group.some((thing) => {
     const { url, name } = identity(thing, page);
     return url === canonical || (name !== null && name === headline);

@@ -52,7 +52,7 @@ export const jobExtractor: KindExtractor<JobItem> = {
       company: text(thing, "hiringOrganization"),
       location: locationOf(thing),
       employment_type: employmentType(texts(thing, "employmentType").join(", ")),
-      salary: salaryOf(child(thing, "baseSalary", "estimatedSalary")),
+      salary: salaryOf(child(thing, "baseSalary", "estimatedSalary")) ?? parseSalary(raw(thing, "baseSalary", "estimatedSalary")),
       date_posted: toIsoDate(raw(thing, "datePosted")),
       valid_through: toIsoDate(raw(thing, "validThrough")),
       url: link(thing, page.url, "url"),

@@ -100,7 +100,7 @@ export const newsArticleExtractor: KindExtractor<NewsArticleItem> = {
         url: primaryLink(page, scope),
       };
     }
-    const article = find(page, page.$.root().get(0) as unknown as Element, "article")[0] ?? scope;
+    const article = find(page, null, "article")[0] ?? scope;
     return {
       title: heading(page, article),
       author: byline(page, article),

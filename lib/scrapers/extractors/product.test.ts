@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fixtureSite, scraper } from "./testing";
+import { fixtureSite, scraper } from "../testing";
 
 const site = fixtureSite();
 const scrape = scraper("product", site);
@@ -256,5 +256,31 @@ describe("product extractor", () => {
         rating: null,
       },
     ]);
+  });
+
+  it("reads a full-size category page (290 KB, mega menu, inline state, was-prices): 48 cards", async () => {
+    const items = await scrape("category-large.html");
+    expect(items).toHaveLength(48);
+    expect(items[0]).toEqual({
+      title: "Stoneware Kettle No. 1",
+      price: 44.03,
+      currency: "GBP",
+      description: null,
+      rating: null,
+      reviews: null,
+      url: site.url("products/stoneware-kettle-no-1"),
+      availability: null,
+      brand: null,
+      sku: null,
+      gtin: null,
+      image: site.url("cdn/shop/stoneware-kettle-no-1_360x.webp"),
+    });
+    expect(items[1]).toMatchObject({ title: "Glass Tin No. 2", price: 109.68, rating: 3.1, reviews: 10 });
+    expect(items[47]).toMatchObject({
+      title: "Speckled Strainer No. 48",
+      price: 154.89,
+      url: site.url("products/speckled-strainer-no-48"),
+    });
+    expect(items.every((item) => item.currency === "GBP" && item.url?.includes("/products/"))).toBe(true);
   });
 });

@@ -27,6 +27,8 @@ const GENERIC_TYPES = new Set(["Accommodation", "Residence", "Place", "Product",
 
 const BEDROOMS = /(\d+(?:[.,]5)?)\s*(?:\+\s*)?(?:bd|bds|beds?|bedrooms?|br|schlafzimmer|chambres?|habitaciones|dormitorios)\b/i;
 const BATHROOMS = /(\d+(?:[.,]5)?)\s*(?:ba|baths?|bathrooms?|badezimmer|salles? de bain|baños)\b/i;
+const PROPERTY_TYPE =
+  /\b((?:semi-)?detached house|terraced house|end of terrace house|townhouse|town house|bungalow|cottage|villa|house|penthouse|apartment|condo(?:minium)?|flat|studio|maisonette|duplex|loft|land|plot)\b/i;
 const AREA = /(\d[\d.,\u00a0 ]*)\s*(sq\.?\s*ft\.?|sqft|ft²|ft2|square\s+feet|sq\.?\s*m\.?|sqm|m²|m2|square\s+met(?:er|re)s)/i;
 
 export const realEstateExtractor: KindExtractor<RealEstateItem> = {
@@ -100,7 +102,10 @@ export const realEstateExtractor: KindExtractor<RealEstateItem> = {
       floor_size:
         floorSizeText(labelled(labels, "living area", "floor area", "floor size", "area", "size", "square feet")) ??
         floorSizeText(facts),
-      property_type: labelled(labels, "property type", "home type", "type"),
+      property_type:
+        labelled(labels, "property type", "home type", "type") ??
+        PROPERTY_TYPE.exec(heading(page, scope) ?? "")?.[1]?.toLowerCase() ??
+        null,
       image: image(page, scope),
       description: htmlDescription(page, scope, detail, '[class*="remarks" i]'),
       url: detail ? null : primaryLink(page, scope),

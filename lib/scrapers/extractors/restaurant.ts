@@ -20,6 +20,7 @@ const RESTAURANT_TYPES = [
   "Distillery",
   "IceCreamShop",
 ];
+const WEEKDAY = /\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\b/i;
 const DAYS: Record<string, string> = {
   monday: "Mo",
   tuesday: "Tu",
@@ -133,12 +134,12 @@ function dayRange(days: string[]): string {
 function htmlOpeningHours(page: Page, scope: Element, labelledHours: string | null): string[] | null {
   const block = find(page, scope, '[class*="hours" i], [id*="hours" i]')[0];
   if (block) {
-    const rows = page
-      .$(block)
-      .find("tr, li, dd, p")
-      .toArray()
-      .map((row) => cleanText(page.$(row).text()))
-      .filter((row): row is string => Boolean(row && /\d/.test(row) && row.length <= 80));
+    const rows = find(page, block, "tr, li, dd, p")
+      .map((row) => {
+        const cells = page.$(row).children("td, th").toArray();
+        return cells.length > 0 ? cleanText(cells.map((cell) => page.$(cell).text()).join(" ")) : cleanText(page.$(row).text());
+      })
+      .filter((row): row is string => Boolean(row && row.length <= 80 && (/\d/.test(row) || WEEKDAY.test(row))));
     if (rows.length > 0) return rows;
   }
   return labelledHours ? [labelledHours] : null;

@@ -57,16 +57,17 @@ export const socialProfileExtractor: KindExtractor<SocialProfileItem> = {
   fromMeta(page) {
     const { meta } = page;
     const basics = metaBasics(page);
-    const title = basics.title ?? meta.title;
     const summary = basics.description ?? "";
+    // "Name (@handle) • Site photos and videos": the name and handle, without the site's wording.
+    const titled = /\(@([\w.]+)\)/.exec(basics.title ?? meta.title ?? "")?.[1];
     return {
       ...basics,
       title:
-        title
+        basics.title
           ?.replace(/\s*\(@[^)]+\)/, "")
           .split(/\s+[|•·]\s+/)[0]
           ?.trim() ?? null,
-      handle: cleanHandle(meta.get("profile:username") ?? /\(@([\w.]+)\)/.exec(title ?? "")?.[1] ?? meta.get("twitter:creator")),
+      handle: cleanHandle(meta.get("profile:username") ?? titled ?? meta.get("twitter:creator")),
       followers: countIn(summary, "followers"),
       following: countIn(summary, "following"),
       posts: countIn(summary, "posts"),

@@ -106,6 +106,21 @@ describe("fetching the fixture site", () => {
     expect(noLocation.code).toBe("upstream_error");
   });
 
+  it("reports a corrupt or unknown Content-Encoding as 502 upstream_error", async () => {
+    const corrupt = await failure(open.fetchPage(`${site.url}/product/plain.html?declare=gzip`));
+    expect([corrupt.status, corrupt.code, corrupt.message]).toEqual([
+      502,
+      "upstream_error",
+      "The site sent a corrupt compressed answer.",
+    ]);
+    const unknown = await failure(open.fetchPage(`${site.url}/product/plain.html?declare=zstd`));
+    expect([unknown.status, unknown.code, unknown.message]).toEqual([
+      502,
+      "upstream_error",
+      "The site used an unsupported content encoding (zstd).",
+    ]);
+  });
+
   it("times out a site that does not answer (504)", async () => {
     const error = await failure(open.fetchPage(`${site.url}/slow?ms=5000`));
     expect([error.status, error.code, error.message]).toEqual([

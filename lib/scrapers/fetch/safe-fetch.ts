@@ -231,6 +231,7 @@ function decoded(body: Readable, contentEncoding: string | null): Readable {
       if (coding === "gzip" || coding === "x-gzip") return zlib.createGunzip();
       if (coding === "deflate") return zlib.createInflate();
       if (coding === "br") return zlib.createBrotliDecompress();
+      discard(body);
       throw new ScrapeError("upstream_error", `The site used an unsupported content encoding (${coding}).`);
     });
   if (decoders.length === 0) return body;

@@ -1,8 +1,8 @@
 // Test support: the fixture site for one test file, and a scrape of one of its pages.
 import { afterAll, beforeAll } from "vitest";
 import { type FixtureServer, startFixtureServer } from "@/test/fixture-server";
-import { scrapePage } from "../engine";
-import type { ExtractOptions, ItemByKind, ScraperKind } from "../types";
+import { scrapePage } from "./engine";
+import type { ExtractOptions, ItemByKind, ScraperKind } from "./types";
 
 export function fixtureSite(): { url: (path: string) => string } {
   let site: FixtureServer | undefined;
@@ -22,6 +22,6 @@ export function fixtureSite(): { url: (path: string) => string } {
 
 /** Scrapes a fixture page over real HTTP, typed as the kind's items. */
 export function scraper<K extends ScraperKind>(kind: K, site: { url: (path: string) => string }) {
-  return async (path: string, options?: ExtractOptions) =>
-    (await scrapePage(kind, site.url(path.includes("/") ? path : `${kind}/${path}`), options)) as ItemByKind[K][];
+  return (path: string, options?: ExtractOptions): Promise<ItemByKind[K][]> =>
+    scrapePage(kind, site.url(path.includes("/") ? path : `${kind}/${path}`), options);
 }

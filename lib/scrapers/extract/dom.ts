@@ -1,0 +1,196 @@
+import type { AnyNode, Element } from "domhandler";
+
+/**
+ * Every element of a page in document order, built in one walk after parsing. Queries scan a scope's
+ * slice of this array with a compiled matcher instead of walking the tree again, and "is this inside
+ * page furniture (nav, footer, aside…)?" becomes an array lookup instead of a walk up the ancestors.
+ */
+export interface DomIndex {
+  elements: Element[];
+  position: Map<Element, number>;
+  /** end[i]: one past the last descendant of elements[i]. */
+  end: Int32Array;
+  /** furniture[i]: position of the nearest ancestor-or-self that is page furniture, or -1. */
+  furniture: Int32Array;
+}
+
+// Page furniture that never holds the item's own data.
+const FURNITURE_TAGS = new Set(["nav", "footer", "aside", "script", "style", "noscript", "template", "form"]);
+const FURNITURE_ROLES = new Set(["navigation", "banner", "contentinfo", "complementary", "search"]);
+
+function isElement(node: AnyNode): node is Element {
+  return node.type === "tag" || node.type === "script" || node.type === "style";
+}
+
+export function indexDom(root: AnyNode): DomIndex {
+  const elements: Element[] = [];
+  const ends: number[] = [];
+  const furnitures: number[] = [];
+  // An explicit stack: malformed pages can nest deeper than the call stack allows.
+  const stack: { node: AnyNode; child: number; furniture: number; inArticle: boolean; position: number }[] = [
+    { node: root, child: 0, furniture: -1, inArticle: false, position: -1 },
+  ];
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1] as (typeof stack)[number];
+    const children = "children" in frame.node ? (frame.node.children as AnyNode[]) : [];
+    if (frame.child >= children.length) {
+      if (frame.position >= 0) ends[frame.position] = elements.length;
+      stack.pop();
+      continue;
+    }
+    const node = children[frame.child++] as AnyNode;
+    if (!isElement(node)) continue;
+    const position = elements.length;
+    elements.push(node);
+    const inArticle = frame.inArticle || node.name === "article" || node.name === "main";
+    const furniture = isFurniture(node, frame.inArticle) ? position : frame.furniture;
+    furnitures.push(furniture);
+    ends.push(position + 1);
+    stack.push({ node, child: 0, furniture, inArticle, position });
+  }
+  return {
+    elements,
+    position: new Map(elements.map((element, index) => [element, index])),
+    end: Int32Array.from(ends),
+    furniture: Int32Array.from(furnitures),
+  };
+}
+
+function isFurniture(element: Element, inArticle: boolean): boolean {
+  if (FURNITURE_TAGS.has(element.name)) return true;
+  // A page's <header> is masthead and menus; an article's <header> holds its headline and byline.
+  if (element.name === "header" && !inArticle) return true;
+  const { role } = element.attribs;
+  if (role && FURNITURE_ROLES.has(role)) return true;
+  return element.attribs["aria-hidden"] === "true" || element.attribs.hidden !== undefined;
+}
+
+/** Whether `element` sits in page furniture below `scope` (furniture around the scope itself does not count). */
+export function inFurniture(index: DomIndex, element: Element, scope: Element | null): boolean {
+  const at = index.position.get(element);
+  if (at === undefined) return false;
+  const furniture = index.furniture[at] ?? -1;
+  const scopeAt = scope ? (index.position.get(scope) ?? -1) : -1;
+  return furniture > scopeAt;
+}
+
+export function contains(index: DomIndex, ancestor: Element, element: Element): boolean {
+  const from = index.position.get(ancestor);
+  const at = index.position.get(element);
+  return from !== undefined && at !== undefined && at > from && at < (index.end[from] ?? 0);
+}
+
+/** Elements below `scope` (the whole page when null) matching a selector, in document order. */
+export function select(
+  index: DomIndex,
+  scope: Element | null,
+  selector: string,
+  { skipFurniture = false, limit = Infinity } = {},
+): Element[] {
+  const match = compile(selector);
+  if (scope && !index.position.has(scope)) return [];
+  const from = scope ? (index.position.get(scope) ?? 0) + 1 : 0;
+  const to = scope ? (index.end[from - 1] ?? 0) : index.elements.length;
+  const scopeAt = from - 1;
+  const found: Element[] = [];
+  for (let i = from; i < to && found.length < limit; i++) {
+    const element = index.elements[i] as Element;
+    if (skipFurniture && (index.furniture[i] ?? -1) > scopeAt) continue;
+    if (match(element)) found.push(element);
+  }
+  return found;
+}
+
+/** The first element of the page matching a selector. */
+export function first(index: DomIndex, selector: string): Element | undefined {
+  return select(index, null, selector, { limit: 1 })[0];
+}
+
+type Match = (element: Element) => boolean;
+const compiled = new Map<string, Match>();
+
+/**
+ * Compiles the CSS subset the extractors use: tag names and *, attribute tests ([a], [a="v"], *=, ^=, $=,
+ * ~=, with an optional " i" flag), descendant combinators and comma lists.
+ */
+export function compile(selector: string): Match {
+  let match = compiled.get(selector);
+  if (!match) {
+    const alternatives = splitOutside(selector, ",").map((part) => {
+      const compounds = splitOutside(part.trim(), " ").filter(Boolean).map(compileCompound);
+      return descendantChain(compounds);
+    });
+    match = (element) => alternatives.some((alternative) => alternative(element));
+    compiled.set(selector, match);
+  }
+  return match;
+}
+
+function descendantChain(compounds: Match[]): Match {
+  const last = compounds[compounds.length - 1];
+  if (!last) throw new Error("empty selector");
+  const ancestors = compounds.slice(0, -1).reverse();
+  return (element) => {
+    if (!last(element)) return false;
+    let node = element.parent as Element | null;
+    for (const ancestor of ancestors) {
+      while (node && !(isElement(node) && ancestor(node))) node = node.parent as Element | null;
+      if (!node) return false;
+      node = node.parent as Element | null;
+    }
+    return true;
+  };
+}
+
+const ATTRIBUTE = /\[\s*([\w:-]+)\s*(?:([*^$~]?=)\s*(?:"([^"]*)"|'([^']*)'|([^\]\s]+))\s*(i)?\s*)?\]/g;
+
+function compileCompound(compound: string): Match {
+  const tag = /^[a-z][\w-]*|^\*/i.exec(compound)?.[0]?.toLowerCase();
+  if (compound.slice(tag?.length ?? 0).replace(ATTRIBUTE, "") !== "") throw new Error(`unsupported selector: ${compound}`);
+  const tests: Match[] = [];
+  if (tag && tag !== "*") tests.push((element) => element.name === tag);
+  for (const [, name = "", operator, double, single, bare, flag] of compound.matchAll(ATTRIBUTE)) {
+    const key = name.toLowerCase();
+    if (!operator) {
+      tests.push((element) => element.attribs[key] !== undefined);
+      continue;
+    }
+    const insensitive = flag === "i";
+    const wanted = insensitive ? (double ?? single ?? bare ?? "").toLowerCase() : (double ?? single ?? bare ?? "");
+    const compare = {
+      "=": (value: string) => value === wanted,
+      "*=": (value: string) => wanted !== "" && value.includes(wanted),
+      "^=": (value: string) => wanted !== "" && value.startsWith(wanted),
+      "$=": (value: string) => wanted !== "" && value.endsWith(wanted),
+      "~=": (value: string) => value.split(/\s+/).includes(wanted),
+    }[operator];
+    if (!compare) throw new Error(`unsupported selector operator ${operator}`);
+    tests.push((element) => {
+      const value = element.attribs[key];
+      return value !== undefined && compare(insensitive ? value.toLowerCase() : value);
+    });
+  }
+  return (element) => tests.every((test) => test(element));
+}
+
+/** Splits on `separator` outside [brackets] and quotes. */
+function splitOutside(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote: string | null = null;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quote) {
+      if (char === quote) quote = null;
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === "[") depth++;
+    else if (char === "]") depth--;
+    else if (char === separator && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { toIsoDate } from "./dates";
+import { parseCount, parseLocaleNumber } from "./numbers";
+import { normalizeCurrency, parseAmount, parsePrice } from "./price";
+
+describe("parsePrice", () => {
+  it.each([
+    ["1.299,00 €", 1299, "EUR"],
+    ["$1,299.99", 1299.99, "USD"],
+    ["£12", 12, "GBP"],
+    ["¥1,200", 1200, "JPY"],
+    ["CHF 12.50", 12.5, "CHF"],
+    ["1 299,00 €", 1299, "EUR"],
+    ["1\u00a0299,00\u00a0€", 1299, "EUR"],
+    ["Fr. 1'299.50", 1299.5, "CHF"],
+    ["12,50 EUR", 12.5, "EUR"],
+    ["US$ 10", 10, "USD"],
+    ["CA$54.00", 54, "CAD"],
+    ["R$ 1.234,56", 1234.56, "BRL"],
+    ["₹2,499", 2499, "INR"],
+    ["1 299 zł", 1299, "PLN"],
+    ["From $79.00", 79, "USD"],
+    ["Was $1,499 now $1,299", 1499, "USD"],
+    ["$1.25M", 1250000, "USD"],
+    ["€45k", 45000, "EUR"],
+    ["Price: 49,95 €", 49.95, "EUR"],
+  ])("reads %s as %d %s", (text, amount, currency) => {
+    expect(parsePrice(text)).toEqual({ amount, currency });
+  });
+
+  it("needs a currency unless the text is known to be a price", () => {
+    expect(parsePrice("Only 3 left")).toBeNull();
+    expect(parsePrice("1.299,00")).toBeNull();
+    expect(parsePrice("1.299,00", { allowBare: true })).toEqual({ amount: 1299, currency: null });
+    expect(parsePrice("ALL 200 items")).toBeNull();
+  });
+
+  it("reads structured-data amounts as plain decimals", () => {
+    expect(parseAmount("1299.000")).toBe(1299);
+    expect(parseAmount("1.299")).toBe(1.299);
+    expect(parseAmount(249.99)).toBe(249.99);
+    expect(parseAmount("1.299,00")).toBe(1299);
+    expect(parseAmount("free")).toBeNull();
+  });
+
+  it("normalises currency codes and symbols to ISO 4217", () => {
+    expect(normalizeCurrency("eur")).toBe("EUR");
+    expect(normalizeCurrency("€")).toBe("EUR");
+    expect(normalizeCurrency("US$")).toBe("USD");
+    expect(normalizeCurrency("XYZ")).toBeNull();
+  });
+});
+
+describe("numbers", () => {
+  it.each([
+    ["1.299,00", 1299],
+    ["1,299.99", 1299.99],
+    ["1.299", 1299],
+    ["12,50", 12.5],
+    ["0.299", 0.299],
+    ["1.234.567", 1234567],
+    ["1'234'567.5", 1234567.5],
+  ])("reads %s", (text, value) => {
+    expect(parseLocaleNumber(text)).toBe(value);
+  });
+
+  it.each([
+    ["12.3K", 12300],
+    ["1,2 Mio.", 1200000],
+    ["2.1M", 2100000],
+    ["3,204", 3204],
+    ["977", 977],
+    ["1.5k", 1500],
+  ])("reads the count %s", (text, value) => {
+    expect(parseCount(text)).toBe(value);
+  });
+});
+
+describe("toIsoDate", () => {
+  it.each([
+    ["2026-03-02", "2026-03-02"],
+    ["2026-03-02T08:30:00+01:00", "2026-03-02T07:30:00.000Z"],
+    ["2026-03-02T08:30:00Z", "2026-03-02T08:30:00.000Z"],
+    ["2026-03-02T08:30:00", "2026-03-02T08:30:00.000Z"],
+    ["2026-03-02 08:30", "2026-03-02T08:30:00.000Z"],
+    ["March 2, 2026", "2026-03-02"],
+    ["2nd March 2026", "2026-03-02"],
+    ["Published: 4 June 2026", "2026-06-04"],
+  ])("reads %s", (text, iso) => {
+    expect(toIsoDate(text)).toBe(iso);
+  });
+
+  it("gives null for what is not a date", () => {
+    expect(toIsoDate("yesterday")).toBeNull();
+    expect(toIsoDate("2026-13-45")).toBeNull();
+    expect(toIsoDate("")).toBeNull();
+  });
+});

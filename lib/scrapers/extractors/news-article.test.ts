@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import { fixtureSite, scraper } from "../testing";
+
+const site = fixtureSite();
+const scrape = scraper("news_article", site);
+const nulls = { price: null, rating: null, reviews: null };
+
+describe("news article extractor", () => {
+  it("reads JSON-LD (authors, publisher, ImageObject) and finds the main text among page furniture", async () => {
+    expect(await scrape("jsonld.html")).toEqual([
+      {
+        ...nulls,
+        title: "City council approves 24-hour bus lanes on Main Street",
+        description: "The 7–2 vote ends a two-year fight over the corridor.",
+        url: "https://rivertonledger.example/2026/11/19/main-street-bus-lanes",
+        author: "Dana Whitfield, Omar Reyes",
+        published_at: "2026-11-19T22:32:00.000Z",
+        publisher: "The Riverton Ledger",
+        image: "https://cdn.rivertonledger.example/2026/11/main-street-bus.jpg",
+        body: [
+          "The Riverton City Council voted 7–2 on Tuesday to make the bus lanes on Main Street permanent and to run them around the clock, ending a two-year fight over the corridor.",
+          "Supporters said the lanes, first painted as a pilot in 2024, cut average trip times on the No. 4 bus by nine minutes, according to figures from the transit authority.",
+          "Business owners on the east end of the street, who had asked for loading zones during the day, said they would keep pressing for changes when the design is finalized next spring.",
+          "What happens next",
+          "Crews will repaint the lanes in red starting in March, and enforcement cameras will be installed by summer, the city's transportation director, Lila Chen, told the council.",
+        ].join("\n\n"),
+      },
+    ]);
+  });
+
+  it("reads Open Graph and article:* tags, skipping an article:author that is a URL", async () => {
+    expect(await scrape("opengraph.html")).toEqual([
+      {
+        ...nulls,
+        title: "Why sourdough starters smell like nail polish (and what to do)",
+        description: "Acetone smell? Your starter is hungry. Here is how to fix it in three feedings.",
+        url: "https://crumbnotes.example/2026/02/starter-acetone-smell/",
+        author: "Priya Natarajan",
+        published_at: "2026-02-11T14:20:00.000Z",
+        publisher: "Crumb Notes",
+        image: "https://crumbnotes.example/wp-content/uploads/2026/02/starter-jar.jpg",
+        body: [
+          "If your starter smells like acetone, don’t throw it out. The smell comes from ethyl acetate, which yeast and bacteria produce when they run out of food.",
+          "Feed it more often: discard all but 20 grams and feed at a 1:5:5 ratio twice a day for three days.",
+          "Keep it warm, around 26 °C, and the smell should turn fruity and pleasant again.",
+        ].join("\n\n"),
+      },
+    ]);
+  });
+
+  it("reads microdata with an articleBody", async () => {
+    expect(await scrape("microdata.html")).toEqual([
+      {
+        ...nulls,
+        title: "El Gobierno amplía la red de trenes de cercanías",
+        description: "Tres nuevas líneas conectarán el área metropolitana antes de 2029.",
+        url: site.url("news_article/microdata.html"),
+        author: "Lucía Fernández",
+        published_at: "2026-05-07T08:00:00.000Z",
+        publisher: "Diario del Puerto",
+        image: site.url("fotos/2026/05/cercanias.jpg"),
+        body: "El Consejo de Ministros aprobó este martes un plan de 2.400 millones de euros para ampliar la red de cercanías.\n\nLas obras comenzarán el próximo año.",
+      },
+    ]);
+  });
+
+  it("reads a page without any metadata: headline, byline, dateline and the article text only", async () => {
+    expect(await scrape("plain.html")).toEqual([
+      {
+        ...nulls,
+        title: "Glacier retreat uncovers 4,000-year-old forest",
+        description: null,
+        url: site.url("news_article/plain.html"),
+        author: "Sofia Brunner, Science Correspondent",
+        published_at: "2026-06-04",
+        publisher: null,
+        image: null,
+        body: [
+          "Researchers working below the shrinking Tschierva glacier have found the stumps of a larch and pine forest that last grew there some 4,000 years ago, when summers in the Alps were warmer than today.",
+          "The wood is so well preserved that the team could count individual growth rings, giving a year-by-year record of the climate in which the trees lived, said the lead researcher, a dendrochronologist at the University of Bern.",
+          '"The glacier has been a freezer," she said. "Now we are opening the door, and we have perhaps a decade before this wood rots away."',
+          "Similar finds have been reported at other Swiss and Austrian glaciers, but few sites are as large or as accessible, which is why the team is working quickly to sample as many trunks as possible this summer.",
+        ].join("\n\n"),
+      },
+    ]);
+  });
+
+  it("gives one item per story of a section page", async () => {
+    expect(await scrape("index.html")).toEqual([
+      {
+        ...nulls,
+        title: "New chip export rules take effect next month",
+        description: "Manufacturers have 30 days to comply with the licensing regime.",
+        url: site.url("technology/2026/11/20/chip-export-rules"),
+        author: "Jin Park",
+        published_at: "2026-11-20T09:00:00.000Z",
+        publisher: null,
+        image: site.url("img/chips.jpg"),
+        body: null,
+      },
+      {
+        ...nulls,
+        title: "Battery recycling plant opens in Nevada",
+        description: "The plant can process 20,000 tonnes of cells a year.",
+        url: site.url("technology/2026/11/19/battery-recycling"),
+        author: "Ruth Adeyemi",
+        published_at: "2026-11-19T15:30:00.000Z",
+        publisher: null,
+        image: site.url("img/battery.jpg"),
+        body: null,
+      },
+      {
+        ...nulls,
+        title: "Governments pledge funds for open-source security",
+        description: "A new fund will pay maintainers of critical libraries.",
+        url: site.url("technology/2026/11/18/open-source-funding"),
+        author: "Jin Park",
+        published_at: "2026-11-18T11:00:00.000Z",
+        publisher: null,
+        image: site.url("img/oss.jpg"),
+        body: null,
+      },
+    ]);
+  });
+});
