@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { log } from "@/lib/log";
+import { routeId } from "@/lib/route-id";
 import { ApiError, notFound } from "./errors";
 import { errorResponse, jsonResponse } from "./json";
 
@@ -59,9 +60,8 @@ export function created(data: unknown): Response {
 
 /** Route ids are integers (spec §2): anything that is not a positive integer is simply not found. */
 export function parseId(raw: string | string[] | undefined, what = "Resource"): number {
-  const text = typeof raw === "string" ? raw : "";
-  const id = /^\d{1,15}$/.test(text) ? Number(text) : 0;
-  if (id <= 0 || !Number.isSafeInteger(id)) throw notFound(`${what} not found`);
+  const id = routeId(raw);
+  if (id === 0) throw notFound(`${what} not found`);
   return id;
 }
 

@@ -1,0 +1,11 @@
+import { getScraper } from "@/lib/catalogue/queries";
+import { notFound, parseId, route } from "@/lib/http";
+
+export const dynamic = "force-dynamic";
+
+/** One catalogue entry with its parameters and example URL; 404 for an id that names nothing. */
+export const GET = route(async ({ params }) => {
+  const scraper = await getScraper(parseId(params.id, "Scraper"));
+  if (!scraper) throw notFound("Scraper not found");
+  return scraper;
+});
