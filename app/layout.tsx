@@ -1,19 +1,50 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
+import { CookieBanner } from "@/components/site/cookie-banner";
+import { Footer } from "@/components/site/footer";
+import { Header } from "@/components/site/header";
+import { site } from "@/lib/config/site";
 import { inter } from "./fonts";
 import "./globals.css";
 
+const defaultTitle = `${site.name} — ${site.tagline}`;
+
 export const metadata: Metadata = {
-  title: { default: "ScrapeDeck — ready-made web scrapers behind one API", template: "%s | ScrapeDeck" },
-  description: "Pre-built scrapers for products, profiles, listings, jobs, news and restaurants, called with an API key.",
+  metadataBase: new URL(site.url),
+  title: { default: defaultTitle, template: `%s | ${site.name}` },
+  description: site.description,
+  applicationName: site.name,
+  openGraph: {
+    title: defaultTitle,
+    description: site.description,
+    siteName: site.name,
+    type: "website",
+    locale: "en_US",
+    url: "/",
+  },
+  twitter: { card: "summary_large_image", title: defaultTitle, description: site.description },
 };
 
+export const viewport: Viewport = { themeColor: "#2552e0" };
+
+// The frame is static: the header's auth state is a client island, so no page here reads cookies to render.
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en" className={inter.variable}>
-      <body className="min-h-screen font-sans">
-        <Providers>{children}</Providers>
+      <body className="flex min-h-screen flex-col font-sans">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:font-medium focus:shadow-lg"
+        >
+          Skip to main content
+        </a>
+        <Providers>
+          <Header />
+          <div className="flex flex-1 flex-col">{children}</div>
+          <Footer />
+          <CookieBanner />
+        </Providers>
       </body>
     </html>
   );

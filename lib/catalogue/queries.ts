@@ -34,6 +34,11 @@ export async function getScraper(id: number): Promise<ScraperDetailDto | null> {
   return toScraperDetailDto(scraper, runners.get(id) ?? 0);
 }
 
+/** What a page title needs: no run counting. */
+export function getScraperHeading(id: number): Promise<{ id: number; name: string; description: string } | null> {
+  return db.scraper.findUnique({ where: { id }, select: { id: true, name: true, description: true } });
+}
+
 /** LIKE treats % and _ as wildcards; a search for them means the characters themselves. */
 function likePattern(query: string): string {
   return `%${query.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

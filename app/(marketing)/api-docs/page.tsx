@@ -1,0 +1,104 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { BaseUrl } from "@/components/marketing/api-docs/base-url";
+import { CodeExamples } from "@/components/marketing/api-docs/code-examples";
+import { EndpointCard } from "@/components/marketing/api-docs/endpoint-card";
+import { VERIFY_LICENSE } from "@/components/marketing/api-docs/endpoints";
+import { Faq } from "@/components/marketing/api-docs/faq";
+import { ApiReference } from "@/components/marketing/api-docs/reference";
+import { API_KEY_PLACEHOLDER } from "@/components/marketing/api-samples";
+import { CodeBlock } from "@/components/marketing/code-block";
+import { PageHero } from "@/components/marketing/page-hero";
+import { Section } from "@/components/marketing/section";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { site } from "@/lib/config/site";
+import { pageMetadata } from "@/lib/metadata";
+
+export const metadata: Metadata = pageMetadata({
+  title: "API Documentation",
+  description: `Base URL, authentication, endpoints, code examples and plan limits of the ${site.name} REST API.`,
+  path: "/api-docs",
+});
+
+const ERROR_EXAMPLE = JSON.stringify({ message: "Scraper not found", code: "not_found", request_id: "5b0e6c1a-…" }, null, 2);
+
+export default function ApiDocsPage() {
+  return (
+    <main id="main" tabIndex={-1} className="outline-none">
+      <PageHero title="API Documentation">
+        <p>
+          A RESTful JSON API: call any scraper with your API key and get structured data back. Errors use standard HTTP status
+          codes with a JSON body that has a message field.
+        </p>
+      </PageHero>
+
+      <Section id="getting-started" title="Getting Started">
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Card className="min-w-0">
+            <CardHeader>
+              <CardTitle>Base URL</CardTitle>
+            </CardHeader>
+            <CardContent className="min-w-0 space-y-3">
+              <p className="text-sm text-slate-600">Every path below is relative to this address.</p>
+              <BaseUrl />
+            </CardContent>
+          </Card>
+          <Card className="min-w-0">
+            <CardHeader>
+              <CardTitle>Authentication</CardTitle>
+            </CardHeader>
+            <CardContent className="min-w-0 space-y-3">
+              <p className="text-sm text-slate-600">
+                Send your API key as a bearer token in the <code className="font-mono">Authorization</code> header of every
+                scraper call:
+              </p>
+              <CodeBlock label="Authorization header" code={`Authorization: Bearer ${API_KEY_PLACEHOLDER}`} />
+              <p className="text-sm text-slate-600">
+                Create and manage your keys in the{" "}
+                <Link href="/dashboard" className="font-medium text-brand-700 underline underline-offset-2">
+                  dashboard
+                </Link>
+                . Keep them secret: anyone with a key can spend your quota.
+              </p>
+            </CardContent>
+          </Card>
+        </div>
+      </Section>
+
+      <Section id="api-reference" title="API Reference" className="bg-slate-50">
+        <ApiReference />
+      </Section>
+
+      <Section id="license-verification" title="License verification">
+        <p className="mx-auto mb-6 max-w-3xl text-center text-slate-700">
+          Partners check a license you issued with one public call — no API key, no Authorization header.
+        </p>
+        <EndpointCard endpoint={VERIFY_LICENSE} headingLevel={3} />
+      </Section>
+
+      <Section id="errors" title="Errors" className="bg-slate-50">
+        <div className="grid gap-6 lg:grid-cols-2">
+          <div className="space-y-3 text-slate-700">
+            <p>
+              A failed call answers with a standard HTTP status code and a JSON body. <code>message</code> explains what went
+              wrong, <code>code</code> is a stable identifier for your code to branch on, and <code>request_id</code> (also in the
+              X-Request-Id header) helps us find the call when you contact support.
+            </p>
+            <p>Validation errors also list the offending fields under issues.</p>
+          </div>
+          <CodeBlock label="Error response example" code={ERROR_EXAMPLE} />
+        </div>
+      </Section>
+
+      <Section id="code-examples" title="Code Examples" intro="Run a scraper from your own code.">
+        <CodeExamples />
+      </Section>
+
+      <Section id="faq" title="FAQ" intro="Plans, limits and keys." className="bg-slate-50">
+        <div className="mx-auto max-w-3xl">
+          <Faq />
+        </div>
+      </Section>
+    </main>
+  );
+}

@@ -1,0 +1,16 @@
+"use client";
+
+import { CopyButton } from "@/components/site/copy-button";
+import { useApiBaseUrl } from "@/components/site/use-origin";
+
+export function BaseUrl() {
+  const apiBaseUrl = useApiBaseUrl();
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-slate-900 px-4 py-3">
+      <code data-testid="api-base-url" className="font-mono text-sm break-all text-slate-100">
+        {apiBaseUrl}
+      </code>
+      <CopyButton text={apiBaseUrl} label="Copy" announcement="Base URL copied to clipboard" variant="secondary" />
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { PLAN_LIST, PLANS, planFeatures } from "@/lib/config/plans";
+import { planPrice } from "../plan-text";
+
+const list = (items: string[]) => new Intl.ListFormat("en", { style: "long", type: "conjunction" }).format(items);
+
+function concurrency(plan: (typeof PLAN_LIST)[number]): string {
+  return plan.concurrentRuns === 1 ? `${plan.name}: one run at a time` : `${plan.name}: ${plan.concurrentRuns} runs at once`;
+}
+
+// Every figure comes from the plan table (lib/config/plans.ts).
+const QUESTIONS: ReadonlyArray<{ question: string; answer: ReactNode }> = [
+  {
+    question: "Which plans are available?",
+    answer: (
+      <ul className="list-disc space-y-2 pl-6">
+        {PLAN_LIST.map((plan) => (
+          <li key={plan.id}>
+            <strong>
+              {plan.name} — {planPrice(plan)}/month:
+            </strong>{" "}
+            {planFeatures(plan)
+              .filter((feature) => feature.included)
+              .map((feature) => feature.text)
+              .join(", ")}
+            .
+          </li>
+        ))}
+      </ul>
+    ),
+  },
+  {
+    question: "What are the rate limits?",
+    answer: (
+      <p>
+        {list(PLAN_LIST.map((plan) => `${plan.name} ${plan.requestsPerMinute} requests per minute`))}, counted per account across
+        all your keys. Every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset headers; over the limit
+        you get 429 with a Retry-After header.
+      </p>
+    ),
+  },
+  {
+    question: "What counts against my monthly quota?",
+    answer: (
+      <p>
+        Only successful runs: {list(PLAN_LIST.map((plan) => `${plan.monthlyRuns.toLocaleString("en-US")} on ${plan.name}`))}.
+        Failed or throttled calls are free. The quota resets on the first day of each calendar month (UTC); once it is used up,
+        runs answer 402 until then.
+      </p>
+    ),
+  },
+  {
+    question: "How many runs can I make at the same time?",
+    answer: <p>{list(PLAN_LIST.map(concurrency))}. A run beyond that answers 429 and can be retried a moment later.</p>,
+  },
+  {
+    question: "Which scrapers does the Free plan include?",
+    answer: (
+      <p>
+        {PLANS.free.scraperCount === null ? "All of them." : `${PLANS.free.scraperCount} of the catalogue's scrapers.`} Scrapers
+        marked as {PLANS.pro.name} need the {PLANS.pro.name} or {PLANS.business.name} plan; calling one on {PLANS.free.name}{" "}
+        answers 403.
+      </p>
+    ),
+  },
+  {
+    question: "How do I get an API key?",
+    answer: (
+      <p>
+        Create a free account, open the <Link href="/dashboard">dashboard</Link> and generate a key in the API Keys tab. It is
+        shown once, so store it safely.
+      </p>
+    ),
+  },
+  {
+    question: "Do you offer custom plans?",
+    answer: (
+      <p>
+        Yes. For higher limits, dedicated support or custom scrapers, <Link href="/contact">contact us</Link> about enterprise
+        pricing.
+      </p>
+    ),
+  },
+];
+
+export function Faq() {
+  return (
+    <div className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+      {QUESTIONS.map((item) => (
+        <details key={item.question} className="group px-6 py-4">
+          <summary className="cursor-pointer list-none font-semibold text-slate-900 marker:hidden [&::-webkit-details-marker]:hidden">
+            <span className="flex items-center justify-between gap-4">
+              {item.question}
+              <span aria-hidden="true" className="text-slate-500 transition group-open:rotate-45">
+                +
+              </span>
+            </span>
+          </summary>
+          <div className="mt-3 text-slate-700 [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline">{item.answer}</div>
+        </details>
+      ))}
+    </div>
+  );
+}

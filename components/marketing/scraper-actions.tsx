@@ -1,0 +1,32 @@
+"use client";
+
+import { useAuth } from "@/components/auth/use-auth";
+import { Button, ButtonLink } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+
+/** Spec §2/§6: signed-in users get their keys and the run button; guests get sign-up and log-in prompts. */
+export function ScraperActions() {
+  const { isAuthenticated, isChecking } = useAuth();
+  if (isChecking) return <Skeleton className="h-24 w-full" />;
+  if (isAuthenticated) {
+    return (
+      <div className="flex flex-col gap-3">
+        {/* Spec: the run button is shown but has no action; runs go through the API with a key. */}
+        <Button size="lg">Run This Scraper</Button>
+        <ButtonLink href="/dashboard" variant="outline" size="lg">
+          View your API keys
+        </ButtonLink>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-3">
+      <ButtonLink href="/register" size="lg">
+        Create Account to Get API Key
+      </ButtonLink>
+      <ButtonLink href="/login" variant="outline" size="lg">
+        Log In to Use
+      </ButtonLink>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+"use client";
+
+import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { storeCookieConsent, useCookieConsent } from "./cookie-consent";
+
+/** Spec §2: sits at the bottom of the screen until a choice is stored. */
+export function CookieBanner() {
+  const consent = useCookieConsent();
+  if (consent !== null) return null;
+  return (
+    <section
+      aria-label="Cookie consent"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur"
+    >
+      <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-slate-700">
+          We use cookies to keep you signed in and to remember your preferences. Read our{" "}
+          <Link href="/cookie-policy" className="font-medium text-brand-700 underline underline-offset-2">
+            Cookie Policy
+          </Link>{" "}
+          to learn more.
+        </p>
+        <div className="flex shrink-0 gap-2">
+          <Button variant="outline" onClick={() => storeCookieConsent("false")}>
+            Decline
+          </Button>
+          <Button onClick={() => storeCookieConsent("true")}>Accept All</Button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+import { expect, test } from "@playwright/test";
+import { CATALOGUE } from "@/lib/catalogue/seed-data";
+import { signInAs, withCookieChoice } from "./public-helpers";
+
+const NOT_FOUND_TEXT = "The scraper you're looking for doesn't exist or has been removed.";
+
+test.beforeEach(async ({ context }) => withCookieChoice(context));
+
+test("shows the scraper, its endpoint, usage example and response format", async ({ page, request }) => {
+  const scraper = await (await request.get("/api/scrapers/1")).json();
+  await page.goto("/scrapers/1");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1 })).toHaveText(scraper.name);
+  await expect(main.locator("[data-variant]").first()).toHaveText("Popular");
+  await expect(main.locator("[data-variant]").first()).toHaveAttribute("data-variant", "green");
+  await expect(main).toContainText(scraper.description);
+  await expect(main).toContainText(`${scraper.users.toLocaleString("en-US")} users`);
+  await expect(main).toContainText(`Updated ${scraper.updated}`);
+  const endpointUrl = `${new URL(page.url()).origin}/api/scrapers/1/run`;
+  await expect(main.getByTestId("scraper-endpoint")).toHaveText(endpointUrl);
+  const usage = main.getByRole("figure", { name: "Usage example" });
+  await expect(usage).toContainText(`curl -X POST ${endpointUrl}`);
+  await expect(usage).toContainText('-H "Authorization: Bearer YOUR_API_KEY"');
+  await expect(usage).toContainText(`-d '{"url": "${CATALOGUE[0]?.exampleUrl}"}'`);
+  const response = main.getByRole("figure", { name: "Sample response format" });
+  for (const field of ['"id"', '"status": "success"', '"data"', '"title"', '"price"', '"description"', '"rating"', '"reviews"']) {
+    await expect(response).toContainText(field);
+  }
+  await expect(main.getByRole("link", { name: "Back to scrapers" })).toHaveAttribute("href", "/#scrapers");
+});
+
+test("a scraper that is not 'Popular' gets a blue badge", async ({ page, request }) => {
+  const scrapers = (await (await request.get("/api/scrapers")).json()) as Array<{ id: number; popularity: string }>;
+  const fresh = scrapers.find((scraper) => scraper.popularity !== "Popular");
+  await page.goto(`/scrapers/${fresh?.id}`);
+  const badge = page.getByRole("main").locator("[data-variant]").first();
+  await expect(badge).toHaveText(fresh?.popularity ?? "");
+  await expect(badge).toHaveAttribute("data-variant", "blue");
+});
+
+test.describe("copy endpoint", () => {
+  test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+
+  test("copies the full address and reads 'Copied!' before returning to 'Copy Endpoint'", async ({ page }) => {
+    await page.goto("/scrapers/2");
+    const button = page.getByRole("button", { name: "Copy Endpoint" });
+    await button.click();
+    await expect(page.getByRole("button", { name: "Copied!" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Endpoint copied to clipboard" })).toBeAttached();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${new URL(page.url()).origin}/api/scrapers/2/run`);
+    await expect(page.getByRole("button", { name: "Copy Endpoint" })).toBeVisible();
+  });
+});
+
+test("shows skeletons while loading", async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/scrapers/3", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/scrapers/3");
+  await expect(page.getByRole("main").getByTestId("skeleton").first()).toBeVisible();
+  await expect(page.getByRole("main").getByRole("status")).toHaveText("Loading scraper…");
+  release();
+  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(CATALOGUE[2]?.name ?? "");
+  await expect(page.getByRole("main").getByTestId("skeleton")).toHaveCount(0);
+});
+
+test("guests are invited to create an account or log in", async ({ page }) => {
+  await page.goto("/scrapers/1");
+  const actions = page.getByRole("complementary", { name: "Get started" });
+  await expect(actions.getByRole("link", { name: "Create Account to Get API Key" })).toHaveAttribute("href", "/register");
+  await expect(actions.getByRole("link", { name: "Log In to Use" })).toHaveAttribute("href", "/login");
+  await expect(actions.getByRole("button", { name: "Run This Scraper" })).toHaveCount(0);
+});
+
+test("signed-in users see their API keys link and the run button", async ({ page }) => {
+  await signInAs(page);
+  await page.goto("/scrapers/1");
+  const actions = page.getByRole("complementary", { name: "Get started" });
+  await expect(actions.getByRole("link", { name: "View your API keys" })).toHaveAttribute("href", "/dashboard");
+  await expect(actions.getByRole("button", { name: "Run This Scraper" })).toBeVisible();
+  await expect(actions.getByRole("link", { name: "Create Account to Get API Key" })).toHaveCount(0);
+  await expect(page.getByRole("banner").getByRole("button", { name: "Logout" })).toBeVisible();
+});
+
+test.describe("Scraper Not Found", () => {
+  for (const id of ["0", "-1", "abc", "1.5", "999999"]) {
+    test(`for the id ${id}`, async ({ page }) => {
+      const lookups: string[] = [];
+      page.on("request", (req) => {
+        if (new URL(req.url()).pathname.startsWith("/api/scrapers/")) lookups.push(req.url());
+      });
+      await page.goto(`/scrapers/${id}`);
+      const main = page.getByRole("main");
+      await expect(main.getByRole("heading", { level: 1 })).toHaveText("Scraper Not Found");
+      await expect(main.getByText(NOT_FOUND_TEXT, { exact: true })).toBeVisible();
+      await expect(main.getByRole("link", { name: "Browse All Scrapers" })).toHaveAttribute("href", "/#scrapers");
+      await expect(page).toHaveTitle("Scraper Not Found | ScrapeDeck");
+      await expect(page.locator('meta[name="robots"][content="noindex"]')).toBeAttached();
+      // Spec §7: the scraper is fetched only when the id is positive.
+      expect(lookups.length).toBe(id === "999999" ? 1 : 0);
+    });
+  }
+
+  test("when loading fails", async ({ page }) => {
+    await page.route("**/api/scrapers/1", (route) => route.fulfill({ status: 500, json: { message: "boom" } }));
+    await page.goto("/scrapers/1");
+    await expect(page.getByRole("main").getByText(NOT_FOUND_TEXT, { exact: true })).toBeVisible();
+  });
+
+  test("Browse All Scrapers leads to the catalogue", async ({ page }) => {
+    await page.goto("/scrapers/0");
+    await page.getByRole("link", { name: "Browse All Scrapers" }).click();
+    await expect(page).toHaveURL(/\/#scrapers$/);
+    await expect(page.getByRole("region", { name: "Available scrapers" })).toBeInViewport();
+  });
+});
