@@ -135,7 +135,7 @@ test.describe("API documentation", () => {
     await page.goto("/api-docs");
     const gettingStarted = section(page, "Getting Started");
     await expect(gettingStarted.getByTestId("api-base-url")).toHaveText(`${new URL(page.url()).origin}/api/`);
-    await expect(gettingStarted.getByRole("figure", { name: "Authorization header" })).toHaveText(
+    await expect(gettingStarted.getByRole("figure", { name: "Authorization header" }).locator("pre")).toHaveText(
       "Authorization: Bearer YOUR_API_KEY",
     );
     await expect(gettingStarted.getByRole("link", { name: "dashboard" })).toHaveAttribute("href", "/dashboard");
