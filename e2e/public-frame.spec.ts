@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { legalLinks, mainNav } from "@/lib/config/site";
 import { PUBLIC_PAGES, withCookieChoice } from "./public-helpers";
+import { signUp } from "./support/auth";
 
 test.describe("shared frame", () => {
   test.beforeEach(async ({ context }) => withCookieChoice(context));
@@ -30,6 +31,15 @@ test.describe("shared frame", () => {
     await expect(header.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
     await expect(header.getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/register");
     await expect(header.getByRole("button", { name: "Logout" })).toHaveCount(0);
+  });
+
+  test("signed in, the header shows Logout and highlights Dashboard", async ({ page }) => {
+    await signUp(page);
+    const header = page.getByRole("banner");
+    await expect(header.locator("[aria-current=page]")).toHaveText("Dashboard");
+    await expect(header.getByRole("button", { name: "Logout" })).toBeVisible();
+    await expect(header.getByRole("link", { name: "Login" })).toHaveCount(0);
+    await expect(header.getByRole("link", { name: "Sign Up" })).toHaveCount(0);
   });
 
   test("the footer has Products, Resources and Company columns and the legal links", async ({ page }) => {

@@ -23,11 +23,6 @@ export async function withCookieChoice(context: BrowserContext, value: "true" | 
   await context.addInitScript((choice) => window.localStorage.setItem("cookie-consent", choice), value);
 }
 
-/** The visitor is signed in as far as the browser can tell: GET /api/auth/me answers a user. */
-export async function signInAs(page: Page, user = { id: 1, email: "ada@example.com" }): Promise<void> {
-  await page.route("**/api/auth/me", (route) => route.fulfill({ json: user }));
-}
-
 /** Today as the legal pages print it, in the browser's own time zone. */
 export function browserToday(page: Page): Promise<string> {
   return page.evaluate(() => new Date().toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" }));

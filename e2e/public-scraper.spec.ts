@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { CATALOGUE } from "@/lib/catalogue/seed-data";
-import { signInAs, withCookieChoice } from "./public-helpers";
+import { withCookieChoice } from "./public-helpers";
+import { signUp } from "./support/auth";
 
 const NOT_FOUND_TEXT = "The scraper you're looking for doesn't exist or has been removed.";
 
@@ -79,7 +80,7 @@ test("guests are invited to create an account or log in", async ({ page }) => {
 });
 
 test("signed-in users see their API keys link and the run button", async ({ page }) => {
-  await signInAs(page);
+  await signUp(page);
   await page.goto("/scrapers/1");
   const actions = page.getByRole("complementary", { name: "Get started" });
   await expect(actions.getByRole("link", { name: "View your API keys" })).toHaveAttribute("href", "/dashboard");
