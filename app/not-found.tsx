@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { BookIcon, GridIcon, SearchIcon } from "@/components/site/icons";
+import { prefetchFor } from "@/components/site/prefetch";
 import { ButtonLink } from "@/components/ui/button";
 
 export const metadata: Metadata = {
@@ -33,6 +34,7 @@ export default function NotFound() {
           <li key={card.href}>
             <Link
               href={card.href}
+              prefetch={prefetchFor(card.href)}
               className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-brand-500 hover:shadow-md"
             >
               <card.icon className="text-brand-700" />

@@ -33,10 +33,10 @@ export function HeaderAuthActions({ onNavigate }: { onNavigate?: () => void }) {
   }
   return (
     <>
-      <ButtonLink href="/login" variant="ghost" size="sm" onClick={onNavigate}>
+      <ButtonLink href="/login" prefetch={false} variant="ghost" size="sm" onClick={onNavigate}>
         Login
       </ButtonLink>
-      <ButtonLink href="/register" size="sm" onClick={onNavigate}>
+      <ButtonLink href="/register" prefetch={false} size="sm" onClick={onNavigate}>
         Sign Up
       </ButtonLink>
     </>

@@ -11,7 +11,7 @@ export function ClosingCta() {
           Create a free account, generate an API key and make your first call in under five minutes.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <ButtonLink href="/register" size="lg" variant="secondary">
+          <ButtonLink href="/register" prefetch={false} size="lg" variant="secondary">
             Sign Up Free
           </ButtonLink>
           <ButtonLink href="/contact" size="lg" className="border border-white/60 bg-transparent text-white hover:bg-white/10">

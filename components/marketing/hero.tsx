@@ -15,7 +15,7 @@ export function Hero() {
           URL with your API key and get clean JSON back — no browsers to babysit, no selectors to maintain.
         </p>
         <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-          <ButtonLink href="/register" size="lg">
+          <ButtonLink href="/register" prefetch={false} size="lg">
             Get Started for Free
           </ButtonLink>
           <ButtonLink href="#scrapers" variant="outline" size="lg">

@@ -52,7 +52,7 @@ export function Pricing() {
                 </li>
               ))}
             </ul>
-            <ButtonLink href="/register" variant={plan.popular ? "primary" : "outline"} className="mt-8">
+            <ButtonLink href="/register" prefetch={false} variant={plan.popular ? "primary" : "outline"} className="mt-8">
               {plan.priceUsd === 0 ? "Start for free" : `Choose ${plan.name}`}
             </ButtonLink>
           </li>

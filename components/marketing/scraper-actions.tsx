@@ -13,7 +13,7 @@ export function ScraperActions() {
       <div className="flex flex-col gap-3">
         {/* Spec: the run button is shown but has no action; runs go through the API with a key. */}
         <Button size="lg">Run This Scraper</Button>
-        <ButtonLink href="/dashboard" variant="outline" size="lg">
+        <ButtonLink href="/dashboard" prefetch={false} variant="outline" size="lg">
           View your API keys
         </ButtonLink>
       </div>
@@ -21,10 +21,10 @@ export function ScraperActions() {
   }
   return (
     <div className="flex flex-col gap-3">
-      <ButtonLink href="/register" size="lg">
+      <ButtonLink href="/register" prefetch={false} size="lg">
         Create Account to Get API Key
       </ButtonLink>
-      <ButtonLink href="/login" variant="outline" size="lg">
+      <ButtonLink href="/login" prefetch={false} variant="outline" size="lg">
         Log In to Use
       </ButtonLink>
     </div>

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { legalLinks, type NavLink, site } from "@/lib/config/site";
+import { prefetchFor } from "./prefetch";
 
 const COLUMNS: ReadonlyArray<{ title: string; links: readonly NavLink[] }> = [
   {
@@ -52,7 +53,7 @@ export function Footer() {
                       {link.label}
                     </a>
                   ) : (
-                    <Link href={link.href} className={COLUMN_LINK}>
+                    <Link href={link.href} prefetch={prefetchFor(link.href)} className={COLUMN_LINK}>
                       {link.label}
                     </Link>
                   )}

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/lib/cn";
 import { mainNav } from "@/lib/config/site";
+import { prefetchFor } from "./prefetch";
 
 /** Home matches only itself; every other link also covers the pages below it. */
 export function isActivePath(pathname: string, href: string): boolean {
@@ -22,6 +23,7 @@ export function NavLinks({ orientation, onNavigate }: { orientation: "horizontal
           <li key={link.href}>
             <Link
               href={link.href}
+              prefetch={prefetchFor(link.href)}
               aria-current={active ? "page" : undefined}
               onClick={onNavigate}
               className={cn(

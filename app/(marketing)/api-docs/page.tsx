@@ -55,7 +55,7 @@ export default function ApiDocsPage() {
               <CodeBlock label="Authorization header" code={`Authorization: Bearer ${API_KEY_PLACEHOLDER}`} />
               <p className="text-sm text-slate-600">
                 Create and manage your keys in the{" "}
-                <Link href="/dashboard" className="font-medium text-brand-700 underline underline-offset-2">
+                <Link href="/dashboard" prefetch={false} className="font-medium text-brand-700 underline underline-offset-2">
                   dashboard
                 </Link>
                 . Keep them secret: anyone with a key can spend your quota.

@@ -68,8 +68,11 @@ const QUESTIONS: ReadonlyArray<{ question: string; answer: ReactNode }> = [
     question: "How do I get an API key?",
     answer: (
       <p>
-        Create a free account, open the <Link href="/dashboard">dashboard</Link> and generate a key in the API Keys tab. It is
-        shown once, so store it safely.
+        Create a free account, open the{" "}
+        <Link href="/dashboard" prefetch={false}>
+          dashboard
+        </Link>{" "}
+        and generate a key in the API Keys tab. It is shown once, so store it safely.
       </p>
     ),
   },
