@@ -42,6 +42,23 @@ test.describe("shared frame", () => {
     await expect(header.getByRole("link", { name: "Sign Up" })).toHaveCount(0);
   });
 
+  test("signing in after browsing the public pages reaches the dashboard without a reload", async ({ browser, page }) => {
+    const other = await browser.newPage();
+    const { email, password } = await signUp(other);
+    await other.close();
+
+    await page.goto("/");
+    await page.goto("/about");
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.getByRole("banner").getByRole("link", { name: "Login" }).click();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText("Login successful", { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+  });
+
   test("the footer has Products, Resources and Company columns and the legal links", async ({ page }) => {
     await page.goto("/about");
     const footer = page.getByRole("contentinfo");
