@@ -93,7 +93,7 @@ export const REFERENCE_TABS: readonly ReferenceTab[] = [
       {
         method: "POST",
         path: "/api/auth/register",
-        summary: "Creates an account (password of at least 8 characters) and signs it in.",
+        summary: "Creates an account (password of at least 8 characters) and returns a token for API calls.",
         auth: "None",
         body: json({ email: exampleUser.email, password: "correct horse battery" }),
         response: json({ token: exampleToken, user: exampleUser }),
@@ -110,6 +110,7 @@ export const REFERENCE_TABS: readonly ReferenceTab[] = [
         body: json({ email: exampleUser.email, password: "correct horse battery" }),
         response: json({ token: exampleToken, user: exampleUser }),
         errors: [
+          [400, "The email is not valid or the password is shorter than 6 characters."],
           [401, "Invalid email or password."],
           [429, "Too many failed attempts. Wait for Retry-After seconds."],
         ],
@@ -125,8 +126,8 @@ export const REFERENCE_TABS: readonly ReferenceTab[] = [
       {
         method: "POST",
         path: "/api/auth/logout",
-        summary: "Ends the browser session.",
-        auth: "Session or bearer JWT",
+        summary: "Ends the browser session by removing its cookie. Bearer tokens simply expire.",
+        auth: "None",
         body: json({}),
         response: json({ message: "Logged out" }),
         errors: [],
