@@ -1,6 +1,54 @@
 "use client";
 
-// Placeholder until its issue lands: the dashboard shell renders it already.
+import { useQuery } from "@tanstack/react-query";
+import { buttonClasses } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { EmptyState, LoadError, LoadingRows } from "./list-states";
+
+interface ScraperListItem {
+  id: number;
+  name: string;
+  description: string;
+}
+
+/** Spec §2: name and description of each scraper, with a Run Scraper link opening its run endpoint. */
 export function ScrapersTab() {
-  return <p className="text-slate-600">Available Scrapers are coming soon.</p>;
+  const scrapers = useQuery<ScraperListItem[]>({ queryKey: ["/api/scrapers"] });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Available Scrapers</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {scrapers.isPending ? (
+          <LoadingRows label="Loading scrapers" count={6} rowClassName="h-20 w-full" />
+        ) : scrapers.isError ? (
+          <LoadError what="scrapers" error={scrapers.error} onRetry={() => scrapers.refetch()} />
+        ) : scrapers.data.length === 0 ? (
+          <EmptyState title="No scrapers available" />
+        ) : (
+          <ul className="divide-y divide-slate-200" aria-label="Scrapers">
+            {scrapers.data.map((scraper) => (
+              <li key={scraper.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-w-0">
+                  <h4 className="font-medium text-slate-900">{scraper.name}</h4>
+                  <p className="text-sm text-slate-600">{scraper.description}</p>
+                </div>
+                <a
+                  href={`/api/scrapers/${scraper.id}/run`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`Run Scraper: ${scraper.name} (opens in a new tab)`}
+                  className={buttonClasses("outline", "sm", "shrink-0")}
+                >
+                  Run Scraper
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
 }
