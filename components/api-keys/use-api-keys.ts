@@ -5,6 +5,7 @@ import type { ApiKeyDto, CreatedApiKeyDto } from "@/lib/api-keys/dto";
 import type { CreateApiKeyInput } from "@/lib/api-keys/schema";
 import { apiRequest, errorMessage } from "@/lib/client/api";
 import { notify } from "@/lib/client/notify";
+import { forgetNewApiKey } from "./use-new-api-key";
 
 export const API_KEYS_PATH = "/api/keys";
 
@@ -30,8 +31,9 @@ export function useDeleteApiKey(onDeleted: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest("DELETE", `${API_KEYS_PATH}/${id}`),
-    onSuccess: async () => {
+    onSuccess: async (_, id) => {
       onDeleted();
+      forgetNewApiKey(queryClient, id);
       notify.success("API key deleted", "Applications using it can no longer call the API.");
       await queryClient.invalidateQueries({ queryKey: [API_KEYS_PATH] });
     },
