@@ -19,6 +19,15 @@ test("lists each scraper's name and description with a Run Scraper link that ope
   await expect(popup).toHaveURL(new RegExp(`${href}$`));
 });
 
+test("marks the scraper a Free account does not include", async ({ page }) => {
+  await signUp(page);
+  const scrapers = page.getByRole("list", { name: "Scrapers" }).getByRole("listitem");
+  await expect(scrapers).toHaveCount(6);
+  const marked = scrapers.filter({ hasText: "Requires Pro" });
+  await expect(marked).toHaveCount(1);
+  await expect(marked).toContainText("Real Estate Listings");
+});
+
 test("shows 'No scrapers available' when the catalogue is empty", async ({ page }) => {
   // The shared e2e database always holds the seeded catalogue, so only here the answer is replaced.
   await page.route("**/api/scrapers", (route) => route.fulfill({ json: [] }));

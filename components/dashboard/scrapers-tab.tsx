@@ -1,19 +1,25 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { planIncludes, planOf } from "@/lib/config/plans";
+import type { UsageSummary } from "@/lib/usage/summary";
 import { EmptyState, LoadError, LoadingRows } from "./list-states";
 
 interface ScraperListItem {
   id: number;
   name: string;
   description: string;
+  required_plan: string;
 }
 
 /** Spec §2: name and description of each scraper, with a Run Scraper link opening its run endpoint. */
 export function ScrapersTab() {
   const scrapers = useQuery<ScraperListItem[]>({ queryKey: ["/api/scrapers"] });
+  // The usage summary above the tabs reads the same query, so the user's plan costs no extra call.
+  const plan = useQuery<UsageSummary>({ queryKey: ["/api/usage"] }).data?.plan;
 
   return (
     <Card>
@@ -32,7 +38,12 @@ export function ScrapersTab() {
             {scrapers.data.map((scraper) => (
               <li key={scraper.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
-                  <h4 className="font-medium text-slate-900">{scraper.name}</h4>
+                  <h4 className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                    {scraper.name}
+                    {plan && !planIncludes(planOf(plan).id, scraper.required_plan) ? (
+                      <Badge variant="blue">Requires {planOf(scraper.required_plan).name}</Badge>
+                    ) : null}
+                  </h4>
                   <p className="text-sm text-slate-600">{scraper.description}</p>
                 </div>
                 <a
