@@ -92,3 +92,10 @@ test("disables generating once the account holds 25 keys", async ({ page }) => {
   await expect(page.getByText("25 of 25 keys", { exact: false })).toBeVisible();
   await expect(page.getByRole("button", { name: "Generate API Key" })).toBeDisabled();
 });
+
+test("fits a phone screen with a key listed and the one-time box open", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await openApiKeysTab(page);
+  await generateKey(page, "A fairly long description for the production server");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});

@@ -15,7 +15,7 @@ export function ApiKeysTab() {
   return (
     <div className="space-y-6">
       {newKey ? <NewApiKeyNotice apiKey={newKey} onDismiss={() => setNewKey(null)} /> : null}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <ApiKeyListCard />
         <GenerateApiKeyCard atLimit={(keys.data?.length ?? 0) >= MAX_API_KEYS_PER_USER} onCreated={setNewKey} />
       </div>
