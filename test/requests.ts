@@ -19,3 +19,8 @@ export function callRoute(handler: NextRouteHandler, options: CallOptions = {}):
   }
   return handler(new Request(`http://localhost${path}`, init), { params: Promise.resolve(params) });
 }
+
+/** The header a user's bearer API token travels in (see createTestUser). */
+export function bearer(user: { token: string }): Record<string, string> {
+  return { authorization: `Bearer ${user.token}` };
+}

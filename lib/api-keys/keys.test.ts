@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createUser } from "@/test/users";
+import { createTestUser } from "@/lib/accounts/testing";
 import { createApiKey, LAST_USED_RESOLUTION_MS, listApiKeys, recordApiKeyUse } from "./keys";
 
 describe("recordApiKeyUse", () => {
   it("writes the first use, then at most once per resolution interval", async () => {
-    const user = await createUser();
+    const user = await createTestUser();
     const { id } = await createApiKey(user.id, {});
     const lastUsed = async () => (await listApiKeys(user.id))[0]?.lastUsedAt?.getTime();
 

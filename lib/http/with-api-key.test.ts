@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DELETE } from "@/app/api/keys/[id]/route";
 import { POST } from "@/app/api/keys/route";
+import { createTestUser, type TestUser } from "@/lib/accounts/testing";
 import { apiKeyChecksum, generateApiKey } from "@/lib/api-keys/format";
 import { db } from "@/lib/db";
-import { callRoute } from "@/test/requests";
-import { bearerHeaders, createUser } from "@/test/users";
+import { bearer, callRoute } from "@/test/requests";
 import { apiKeyRoute } from "./with-api-key";
 
 const whoAmI = apiKeyRoute(async ({ apiKey, user }) => ({ apiKey, user }));
@@ -13,8 +13,8 @@ function callWith(authorization?: string) {
   return callRoute(whoAmI, { method: "POST", path: "/api/scrapers/1/run", headers: authorization ? { authorization } : {} });
 }
 
-async function createKey(userId: number): Promise<{ id: number; key: string }> {
-  const res = await callRoute(POST, { method: "POST", path: "/api/keys", headers: await bearerHeaders(userId), body: {} });
+async function createKey(user: TestUser): Promise<{ id: number; key: string }> {
+  const res = await callRoute(POST, { method: "POST", path: "/api/keys", headers: bearer(user), body: {} });
   return res.json();
 }
 
@@ -24,8 +24,9 @@ afterEach(() => {
 
 describe("apiKeyRoute", () => {
   it("gives the handler the key and its owner", async () => {
-    const user = await createUser("pro");
-    const { id, key } = await createKey(user.id);
+    const user = await createTestUser();
+    await db.user.update({ where: { id: user.id }, data: { plan: "pro" } });
+    const { id, key } = await createKey(user);
     const res = await callWith(`Bearer ${key}`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
@@ -35,8 +36,8 @@ describe("apiKeyRoute", () => {
   });
 
   it("records when the key was last used", async () => {
-    const user = await createUser();
-    const { id, key } = await createKey(user.id);
+    const user = await createTestUser();
+    const { id, key } = await createKey(user);
     const before = Date.now();
     expect((await callWith(`bearer  ${key}`)).status).toBe(200);
     await vi.waitFor(async () => {
@@ -58,16 +59,16 @@ describe("apiKeyRoute", () => {
     ["a truncated key", (key: string) => `Bearer ${key.slice(0, -1)}`],
     ["extra words", (key: string) => `Bearer ${key} extra`],
   ])("answers 401 for %s", async (_name, header) => {
-    const user = await createUser();
-    const { key } = await createKey(user.id);
+    const user = await createTestUser();
+    const { key } = await createKey(user);
     const res = await callWith(header(key));
     expect(res.status).toBe(401);
     expect((await res.json()).code).toBe("invalid_api_key");
   });
 
   it("refuses a bad checksum without touching the database", async () => {
-    const user = await createUser();
-    const { key } = await createKey(user.id);
+    const user = await createTestUser();
+    const { key } = await createKey(user);
     const random = key.slice("sdeck_".length, -8);
     const wrongChecksum = (Number.parseInt(apiKeyChecksum(random), 16) ^ 1).toString(16).padStart(8, "0");
     const lookup = vi.spyOn(db.apiKey, "findUnique");
@@ -82,9 +83,9 @@ describe("apiKeyRoute", () => {
   });
 
   it("refuses a bearer JWT: scraper runs take API keys only", async () => {
-    const user = await createUser();
+    const user = await createTestUser();
     const lookup = vi.spyOn(db.apiKey, "findUnique");
-    const res = await callWith((await bearerHeaders(user.id)).authorization);
+    const res = await callWith(bearer(user).authorization);
     expect(res.status).toBe(401);
     expect(lookup).not.toHaveBeenCalled();
   });
@@ -97,13 +98,13 @@ describe("apiKeyRoute", () => {
   });
 
   it("stops accepting a key as soon as it is deleted", async () => {
-    const user = await createUser();
-    const { id, key } = await createKey(user.id);
+    const user = await createTestUser();
+    const { id, key } = await createKey(user);
     expect((await callWith(`Bearer ${key}`)).status).toBe(200);
     const deleted = await callRoute(DELETE, {
       method: "DELETE",
       path: `/api/keys/${id}`,
-      headers: await bearerHeaders(user.id),
+      headers: bearer(user),
       params: { id: String(id) },
     });
     expect(deleted.status).toBe(200);
@@ -113,8 +114,8 @@ describe("apiKeyRoute", () => {
   });
 
   it("stops accepting the keys of a deleted account", async () => {
-    const user = await createUser();
-    const { key } = await createKey(user.id);
+    const user = await createTestUser();
+    const { key } = await createKey(user);
     await db.user.delete({ where: { id: user.id } });
     expect((await callWith(`Bearer ${key}`)).status).toBe(401);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { createTestUser } from "@/lib/accounts/testing";
 import { PLANS } from "@/lib/config/plans";
 import { db } from "@/lib/db";
-import { createUser } from "@/test/users";
 import { getUsageSummary, usageMonth } from "./summary";
 
 describe("usageMonth", () => {
@@ -14,7 +14,8 @@ describe("usageMonth", () => {
 
 describe("getUsageSummary", () => {
   it("counts this month's successful runs against the plan", async () => {
-    const user = await createUser("pro");
+    const user = await createTestUser();
+    await db.user.update({ where: { id: user.id }, data: { plan: "pro" } });
     const now = new Date("2026-05-15T12:00:00Z");
     await db.monthlyUsage.createMany({
       data: [
@@ -33,7 +34,7 @@ describe("getUsageSummary", () => {
   });
 
   it("starts every month at zero", async () => {
-    const user = await createUser();
+    const user = await createTestUser();
     expect(await getUsageSummary(user.id, new Date("2026-06-01T00:00:00Z"))).toMatchObject({
       plan: "free",
       month: "2026-06",

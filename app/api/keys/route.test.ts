@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
+import { createTestUser, type TestUser } from "@/lib/accounts/testing";
 import { hashApiKey } from "@/lib/api-keys/format";
 import { MAX_API_KEYS_PER_USER } from "@/lib/api-keys/schema";
 import { db } from "@/lib/db";
-import { callRoute } from "@/test/requests";
-import { bearerHeaders, createUser, sessionCookieHeaders } from "@/test/users";
-import { GET, POST } from "./route";
+import { bearer, callRoute } from "@/test/requests";
+import { DELETE, GET, POST } from "./route";
 
-async function post(userId: number, body?: unknown) {
-  return callRoute(POST, { method: "POST", path: "/api/keys", headers: await bearerHeaders(userId), body });
+async function post(user: TestUser, body?: unknown) {
+  return callRoute(POST, { method: "POST", path: "/api/keys", headers: bearer(user), body });
 }
 
-async function list(userId: number) {
-  return callRoute(GET, { path: "/api/keys", headers: await bearerHeaders(userId) });
+async function list(user: TestUser) {
+  return callRoute(GET, { path: "/api/keys", headers: bearer(user) });
 }
 
 /** Inserts keys straight into the table, to reach the limit without the route. */
@@ -27,8 +27,8 @@ async function seedKeys(userId: number, count: number) {
 
 describe("POST /api/keys", () => {
   it("answers 201 with the full key once, and stores only its hash and masked form", async () => {
-    const user = await createUser();
-    const res = await post(user.id, { description: "  Production server  " });
+    const user = await createTestUser();
+    const res = await post(user, { description: "  Production server  " });
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body).toEqual({
@@ -52,24 +52,24 @@ describe("POST /api/keys", () => {
   });
 
   it("accepts no body, an empty object or a blank description as no description", async () => {
-    const user = await createUser();
+    const user = await createTestUser();
     for (const body of [undefined, {}, { description: "   " }, { description: null }]) {
-      const res = await post(user.id, body);
+      const res = await post(user, body);
       expect(res.status).toBe(201);
       expect((await res.json()).description).toBeNull();
     }
   });
 
   it("accepts 100 characters once trimmed", async () => {
-    const user = await createUser();
-    const res = await post(user.id, { description: ` ${"d".repeat(100)} ` });
+    const user = await createTestUser();
+    const res = await post(user, { description: ` ${"d".repeat(100)} ` });
     expect(res.status).toBe(201);
     expect((await res.json()).description).toBe("d".repeat(100));
   });
 
   it("answers 400 for a description over 100 characters", async () => {
-    const user = await createUser();
-    const res = await post(user.id, { description: "d".repeat(101) });
+    const user = await createTestUser();
+    const res = await post(user, { description: "d".repeat(101) });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({
       code: "validation_error",
@@ -79,22 +79,22 @@ describe("POST /api/keys", () => {
   });
 
   it("answers 400 for a description that is not text", async () => {
-    const user = await createUser();
-    const res = await post(user.id, { description: 42 });
+    const user = await createTestUser();
+    const res = await post(user, { description: 42 });
     expect(res.status).toBe(400);
     expect((await res.json()).code).toBe("validation_error");
   });
 
   it("answers 400 for malformed JSON", async () => {
-    const user = await createUser();
-    const res = await post(user.id, "{description:");
+    const user = await createTestUser();
+    const res = await post(user, "{description:");
     expect(res.status).toBe(400);
     expect((await res.json()).code).toBe("invalid_json");
   });
 
   it("answers 413 for a body over the size cap", async () => {
-    const user = await createUser();
-    const res = await post(user.id, { description: "d".repeat(70 * 1024) });
+    const user = await createTestUser();
+    const res = await post(user, { description: "d".repeat(70 * 1024) });
     expect(res.status).toBe(413);
   });
 
@@ -112,16 +112,16 @@ describe("POST /api/keys", () => {
   });
 
   it("answers 401 for a token whose user no longer exists", async () => {
-    const user = await createUser();
-    const headers = await bearerHeaders(user.id);
+    const user = await createTestUser();
+    const headers = bearer(user);
     await db.user.delete({ where: { id: user.id } });
     const res = await callRoute(POST, { method: "POST", path: "/api/keys", headers, body: {} });
     expect(res.status).toBe(401);
   });
 
   it("takes the session cookie from our own origin and refuses it cross-origin with 403", async () => {
-    const user = await createUser();
-    const cookie = await sessionCookieHeaders(user.id);
+    const user = await createTestUser();
+    const cookie = { cookie: user.cookie };
     const sameOrigin = await callRoute(POST, {
       method: "POST",
       path: "/api/keys",
@@ -141,10 +141,10 @@ describe("POST /api/keys", () => {
   });
 
   it(`answers 409 for key number ${MAX_API_KEYS_PER_USER + 1}`, async () => {
-    const user = await createUser();
+    const user = await createTestUser();
     await seedKeys(user.id, MAX_API_KEYS_PER_USER - 1);
-    expect((await post(user.id, {})).status).toBe(201);
-    const res = await post(user.id, {});
+    expect((await post(user, {})).status).toBe(201);
+    const res = await post(user, {});
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({
       code: "api_key_limit_reached",
@@ -154,21 +154,21 @@ describe("POST /api/keys", () => {
   });
 
   it("frees a place when a key is deleted", async () => {
-    const user = await createUser();
+    const user = await createTestUser();
     await seedKeys(user.id, MAX_API_KEYS_PER_USER);
-    expect((await post(user.id, {})).status).toBe(409);
+    expect((await post(user, {})).status).toBe(409);
     const oldest = await db.apiKey.findFirstOrThrow({ where: { userId: user.id } });
     await db.apiKey.delete({ where: { id: oldest.id } });
-    expect((await post(user.id, {})).status).toBe(201);
+    expect((await post(user, {})).status).toBe(201);
   });
 
   it("never goes past the limit under parallel creates", async () => {
-    const user = await createUser();
-    const other = await createUser();
+    const user = await createTestUser();
+    const other = await createTestUser();
     const extra = 6;
     const answers = await Promise.all([
-      ...Array.from({ length: MAX_API_KEYS_PER_USER + extra }, () => post(user.id, {})),
-      post(other.id, {}),
+      ...Array.from({ length: MAX_API_KEYS_PER_USER + extra }, () => post(user, {})),
+      post(other, {}),
     ]);
     const statuses = answers.slice(0, -1).map((res) => res.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(MAX_API_KEYS_PER_USER);
@@ -180,20 +180,20 @@ describe("POST /api/keys", () => {
 
 describe("GET /api/keys", () => {
   it("answers an empty list for a user without keys", async () => {
-    const user = await createUser();
-    const res = await list(user.id);
+    const user = await createTestUser();
+    const res = await list(user);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual([]);
   });
 
   it("lists only the caller's keys, masked, newest first", async () => {
-    const user = await createUser();
-    const other = await createUser();
-    const first = await (await post(user.id, { description: "first" })).json();
-    const second = await (await post(user.id, {})).json();
-    await post(other.id, { description: "not mine" });
+    const user = await createTestUser();
+    const other = await createTestUser();
+    const first = await (await post(user, { description: "first" })).json();
+    const second = await (await post(user, {})).json();
+    await post(other, { description: "not mine" });
 
-    const res = await list(user.id);
+    const res = await list(user);
     expect(res.status).toBe(200);
     const keys = await res.json();
     expect(keys).toEqual([
@@ -216,14 +216,14 @@ describe("GET /api/keys", () => {
   });
 
   it("orders by creation time, not by id", async () => {
-    const user = await createUser();
+    const user = await createTestUser();
     const newer = await db.apiKey.create({
       data: { userId: user.id, keyHash: hashApiKey(`newer-${user.id}`), displayKey: "sdeck_…nnnn", createdAt: new Date() },
     });
     const older = await db.apiKey.create({
       data: { userId: user.id, keyHash: hashApiKey(`older-${user.id}`), displayKey: "sdeck_…oooo", createdAt: new Date(0) },
     });
-    const keys = await (await list(user.id)).json();
+    const keys = await (await list(user)).json();
     expect(keys.map((key: { id: number }) => key.id)).toEqual([newer.id, older.id]);
   });
 
@@ -234,10 +234,19 @@ describe("GET /api/keys", () => {
   });
 
   it("reads the session cookie too", async () => {
-    const user = await createUser();
-    await post(user.id, {});
-    const res = await callRoute(GET, { path: "/api/keys", headers: await sessionCookieHeaders(user.id) });
+    const user = await createTestUser();
+    await post(user, {});
+    const res = await callRoute(GET, { path: "/api/keys", headers: { cookie: user.cookie } });
     expect(res.status).toBe(200);
     expect(await res.json()).toHaveLength(1);
+  });
+});
+
+describe("DELETE /api/keys", () => {
+  it("answers 405 with Allow: one key is deleted at its own address", async () => {
+    const res = await callRoute(DELETE, { method: "DELETE", path: "/api/keys" });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("GET, POST");
+    expect(await res.json()).toMatchObject({ code: "method_not_allowed", message: expect.stringContaining("/api/keys/{id}") });
   });
 });

@@ -1,5 +1,5 @@
 import { deleteApiKey } from "@/lib/api-keys/keys";
-import { notFound, parseId } from "@/lib/http";
+import { methodNotAllowed, notFound, parseId } from "@/lib/http";
 import { userRoute } from "@/lib/http/with-user";
 
 export const DELETE = userRoute(async ({ params, user }) => {
@@ -7,3 +7,5 @@ export const DELETE = userRoute(async ({ params, user }) => {
   if (!(await deleteApiKey(user.id, id))) throw notFound("API key not found");
   return { id, deleted: true };
 });
+
+export const GET = methodNotAllowed(["DELETE"], "A key cannot be read back: list your keys with GET /api/keys");
