@@ -1,6 +1,65 @@
 "use client";
 
-// Placeholder until its issue lands: the dashboard shell renders it already.
+import { useQuery } from "@tanstack/react-query";
+import { Badge } from "@/components/ui/badge";
+import { buttonClasses } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { planIncludes, planOf } from "@/lib/config/plans";
+import type { UsageSummary } from "@/lib/usage/summary";
+import { EmptyState, LoadError, LoadingRows } from "./list-states";
+
+interface ScraperListItem {
+  id: number;
+  name: string;
+  description: string;
+  required_plan: string;
+}
+
+/** Spec §2: name and description of each scraper, with a Run Scraper link opening its run endpoint. */
 export function ScrapersTab() {
-  return <p className="text-slate-600">Available Scrapers are coming soon.</p>;
+  const scrapers = useQuery<ScraperListItem[]>({ queryKey: ["/api/scrapers"] });
+  // The usage summary above the tabs reads the same query, so the user's plan costs no extra call.
+  const plan = useQuery<UsageSummary>({ queryKey: ["/api/usage"] }).data?.plan;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Available Scrapers</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {scrapers.isPending ? (
+          <LoadingRows label="Loading scrapers" count={6} rowClassName="h-20 w-full" />
+        ) : scrapers.isError ? (
+          <LoadError what="scrapers" error={scrapers.error} onRetry={() => scrapers.refetch()} />
+        ) : scrapers.data.length === 0 ? (
+          <EmptyState title="No scrapers available" />
+        ) : (
+          <ul className="divide-y divide-slate-200" aria-label="Scrapers">
+            {scrapers.data.map((scraper) => (
+              <li key={scraper.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-w-0">
+                  <h4 className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                    {scraper.name}
+                    {plan && !planIncludes(planOf(plan).id, scraper.required_plan) ? (
+                      <Badge variant="blue">Requires {planOf(scraper.required_plan).name}</Badge>
+                    ) : null}
+                  </h4>
+                  <p className="text-sm text-slate-600">{scraper.description}</p>
+                </div>
+                <a
+                  href={`/api/scrapers/${scraper.id}/run`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`Run Scraper: ${scraper.name} (opens in a new tab)`}
+                  className={buttonClasses("outline", "sm", "shrink-0")}
+                >
+                  Run Scraper
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
 }

@@ -2,3 +2,4 @@ export { MAX_BODY_BYTES, parseJsonBody, parseSearchParams } from "./body";
 export * from "./errors";
 export { jsonResponse } from "./json";
 export { compose, created, type Handler, methodNotAllowed, parseId, type RouteContext, route } from "./route";
+export { type ApiKeyContext, apiKeyRoute, authenticateApiKey } from "./with-api-key";

@@ -1,0 +1,11 @@
+import { deleteApiKey } from "@/lib/api-keys/keys";
+import { methodNotAllowed, notFound, parseId } from "@/lib/http";
+import { userRoute } from "@/lib/http/with-user";
+
+export const DELETE = userRoute(async ({ params, user }) => {
+  const id = parseId(params.id, "API key");
+  if (!(await deleteApiKey(user.id, id))) throw notFound("API key not found");
+  return { id, deleted: true };
+});
+
+export const GET = methodNotAllowed(["DELETE"], "A key cannot be read back: list your keys with GET /api/keys");

@@ -1,0 +1,14 @@
+import { toApiKeyDto, toCreatedApiKeyDto } from "@/lib/api-keys/dto";
+import { createApiKey, listApiKeys } from "@/lib/api-keys/keys";
+import { createApiKeySchema } from "@/lib/api-keys/schema";
+import { created, methodNotAllowed, parseJsonBody } from "@/lib/http";
+import { userRoute } from "@/lib/http/with-user";
+
+export const GET = userRoute(async ({ user }) => (await listApiKeys(user.id)).map(toApiKeyDto));
+
+export const POST = userRoute(async ({ req, user }) => {
+  const input = await parseJsonBody(req, createApiKeySchema);
+  return created(toCreatedApiKeyDto(await createApiKey(user.id, input)));
+});
+
+export const DELETE = methodNotAllowed(["GET", "POST"], "Delete one key with DELETE /api/keys/{id}");

@@ -1,0 +1,50 @@
+"use client";
+
+import type { ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { errorMessage } from "@/lib/client/api";
+
+// The three states a dashboard list shows besides its items.
+
+/** Skeleton rows, announced once to screen readers by their label. */
+export function LoadingRows({
+  label,
+  count = 3,
+  rowClassName = "h-16 w-full",
+}: {
+  label: string;
+  count?: number;
+  rowClassName?: string;
+}) {
+  return (
+    <div role="status" className="space-y-3">
+      <span className="sr-only">{label}</span>
+      {Array.from({ length: count }, (_, i) => (
+        <Skeleton key={i} className={rowClassName} />
+      ))}
+    </div>
+  );
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center">
+      <p className="font-medium text-slate-900">{title}</p>
+      {children ? <p className="mt-1 text-sm text-slate-600">{children}</p> : null}
+    </div>
+  );
+}
+
+export function LoadError({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {
+  return (
+    <div className="space-y-3 text-sm text-red-700">
+      <p>
+        Could not load {what}: {errorMessage(error)}
+      </p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}

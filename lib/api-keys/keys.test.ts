@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { createTestUser } from "@/lib/accounts/testing";
+import { createApiKey, LAST_USED_RESOLUTION_MS, listApiKeys, recordApiKeyUse } from "./keys";
+
+describe("recordApiKeyUse", () => {
+  it("writes the first use, then at most once per resolution interval", async () => {
+    const user = await createTestUser();
+    const { id } = await createApiKey(user.id, {});
+    const lastUsed = async () => (await listApiKeys(user.id))[0]?.lastUsedAt?.getTime();
+
+    const first = new Date("2026-03-01T10:00:00Z");
+    await recordApiKeyUse(id, first);
+    expect(await lastUsed()).toBe(first.getTime());
+
+    await recordApiKeyUse(id, new Date(first.getTime() + LAST_USED_RESOLUTION_MS - 1));
+    expect(await lastUsed()).toBe(first.getTime());
+
+    const later = new Date(first.getTime() + LAST_USED_RESOLUTION_MS + 1);
+    await recordApiKeyUse(id, later);
+    expect(await lastUsed()).toBe(later.getTime());
+  });
+
+  it("does nothing for a deleted key", async () => {
+    await expect(recordApiKeyUse(2_000_000_000)).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,68 @@
+import { db } from "@/lib/db";
+import { conflict, unauthorized } from "@/lib/http/errors";
+import { generateApiKey, hashApiKey, maskApiKey } from "./format";
+import { type CreateApiKeyInput, MAX_API_KEYS_PER_USER } from "./schema";
+
+/** Last use is written at most once per this interval per key, so busy keys do not turn every call into a write. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
+const listedFields = { id: true, displayKey: true, description: true, createdAt: true, lastUsedAt: true } as const;
+
+export async function listApiKeys(userId: number) {
+  return db.apiKey.findMany({ where: { userId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: listedFields });
+}
+
+/** Creates a key and returns it in full, the only time it exists outside the caller's hands. */
+export async function createApiKey(userId: number, input: CreateApiKeyInput) {
+  const key = generateApiKey();
+  const row = await db.$transaction(
+    async (tx) => {
+      // Writing the user's row first makes concurrent creates for one user wait for each other (a row lock on
+      // PostgreSQL, the write lock on SQLite), so the count below is exact and the limit cannot be overshot.
+      const locked = await tx.$executeRaw`UPDATE users SET plan = plan WHERE id = ${userId}`;
+      if (locked === 0) throw unauthorized();
+      const live = await tx.apiKey.count({ where: { userId } });
+      if (live >= MAX_API_KEYS_PER_USER) {
+        throw conflict(
+          `You already have ${MAX_API_KEYS_PER_USER} API keys, the most an account can hold. Delete a key you no longer use to generate a new one.`,
+          "api_key_limit_reached",
+        );
+      }
+      return tx.apiKey.create({
+        data: { userId, keyHash: hashApiKey(key), displayKey: maskApiKey(key), description: input.description || null },
+        select: { id: true, description: true, createdAt: true },
+      });
+    },
+    // Creates for one user queue behind the lock above; give the queue room before giving up.
+    { maxWait: 15_000, timeout: 15_000 },
+  );
+  return { ...row, key };
+}
+
+/** False when there is no such key or it belongs to someone else. */
+export async function deleteApiKey(userId: number, id: number): Promise<boolean> {
+  const { count } = await db.apiKey.deleteMany({ where: { id, userId } });
+  return count > 0;
+}
+
+export interface ApiKeyOwner {
+  apiKey: { id: number; userId: number };
+  user: { id: number; email: string; plan: string };
+}
+
+/** The key's owner, or null for an unknown or deleted key. Pass only well-formed keys (see isWellFormedApiKey). */
+export async function findApiKeyOwner(key: string): Promise<ApiKeyOwner | null> {
+  const row = await db.apiKey.findUnique({
+    where: { keyHash: hashApiKey(key) },
+    select: { id: true, userId: true, user: { select: { id: true, email: true, plan: true } } },
+  });
+  return row ? { apiKey: { id: row.id, userId: row.userId }, user: row.user } : null;
+}
+
+export async function recordApiKeyUse(id: number, now = new Date()): Promise<void> {
+  const staleBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
+  await db.apiKey.updateMany({
+    where: { id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: staleBefore } }] },
+    data: { lastUsedAt: now },
+  });
+}

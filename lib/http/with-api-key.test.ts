@@ -1,0 +1,122 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { DELETE } from "@/app/api/keys/[id]/route";
+import { POST } from "@/app/api/keys/route";
+import { createTestUser, type TestUser } from "@/lib/accounts/testing";
+import { apiKeyChecksum, generateApiKey } from "@/lib/api-keys/format";
+import { db } from "@/lib/db";
+import { bearer, callRoute } from "@/test/requests";
+import { apiKeyRoute } from "./with-api-key";
+
+const whoAmI = apiKeyRoute(async ({ apiKey, user }) => ({ apiKey, user }));
+
+function callWith(authorization?: string) {
+  return callRoute(whoAmI, { method: "POST", path: "/api/scrapers/1/run", headers: authorization ? { authorization } : {} });
+}
+
+async function createKey(user: TestUser): Promise<{ id: number; key: string }> {
+  const res = await callRoute(POST, { method: "POST", path: "/api/keys", headers: bearer(user), body: {} });
+  return res.json();
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("apiKeyRoute", () => {
+  it("gives the handler the key and its owner", async () => {
+    const user = await createTestUser();
+    await db.user.update({ where: { id: user.id }, data: { plan: "pro" } });
+    const { id, key } = await createKey(user);
+    const res = await callWith(`Bearer ${key}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      apiKey: { id, userId: user.id },
+      user: { id: user.id, email: user.email, plan: "pro" },
+    });
+  });
+
+  it("records when the key was last used", async () => {
+    const user = await createTestUser();
+    const { id, key } = await createKey(user);
+    const before = Date.now();
+    expect((await callWith(`bearer  ${key}`)).status).toBe(200);
+    await vi.waitFor(async () => {
+      const row = await db.apiKey.findUniqueOrThrow({ where: { id } });
+      expect(row.lastUsedAt?.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    });
+  });
+
+  it("answers 401 missing_api_key without an Authorization header", async () => {
+    const res = await callWith();
+    expect(res.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).toContain("Bearer");
+    expect(await res.json()).toMatchObject({ code: "missing_api_key", message: expect.stringContaining("Bearer") });
+  });
+
+  it.each([
+    ["another scheme", (key: string) => `Basic ${key}`],
+    ["no scheme", (key: string) => key],
+    ["a truncated key", (key: string) => `Bearer ${key.slice(0, -1)}`],
+    ["extra words", (key: string) => `Bearer ${key} extra`],
+  ])("answers 401 for %s", async (_name, header) => {
+    const user = await createTestUser();
+    const { key } = await createKey(user);
+    const res = await callWith(header(key));
+    expect(res.status).toBe(401);
+    expect((await res.json()).code).toBe("invalid_api_key");
+  });
+
+  it("refuses a bad checksum without touching the database", async () => {
+    const user = await createTestUser();
+    const { key } = await createKey(user);
+    const random = key.slice("sdeck_".length, -8);
+    const wrongChecksum = (Number.parseInt(apiKeyChecksum(random), 16) ^ 1).toString(16).padStart(8, "0");
+    const lookup = vi.spyOn(db.apiKey, "findUnique");
+    const res = await callWith(`Bearer sdeck_${random}${wrongChecksum}`);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ code: "invalid_api_key", message: expect.stringContaining("Malformed API key") });
+    expect(lookup).not.toHaveBeenCalled();
+
+    // The same spy does see a well-formed key being looked up.
+    expect((await callWith(`Bearer ${key}`)).status).toBe(200);
+    expect(lookup).toHaveBeenCalledTimes(1);
+  });
+
+  it("refuses a bearer JWT: scraper runs take API keys only", async () => {
+    const user = await createTestUser();
+    const lookup = vi.spyOn(db.apiKey, "findUnique");
+    const res = await callWith(bearer(user).authorization);
+    expect(res.status).toBe(401);
+    expect(lookup).not.toHaveBeenCalled();
+  });
+
+  it("answers 401 for a well-formed key that was never issued", async () => {
+    const res = await callWith(`Bearer ${generateApiKey()}`);
+    expect(res.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).toContain('error="invalid_token"');
+    expect(await res.json()).toMatchObject({ code: "invalid_api_key", message: expect.stringContaining("deleted") });
+  });
+
+  it("stops accepting a key as soon as it is deleted", async () => {
+    const user = await createTestUser();
+    const { id, key } = await createKey(user);
+    expect((await callWith(`Bearer ${key}`)).status).toBe(200);
+    const deleted = await callRoute(DELETE, {
+      method: "DELETE",
+      path: `/api/keys/${id}`,
+      headers: bearer(user),
+      params: { id: String(id) },
+    });
+    expect(deleted.status).toBe(200);
+    const res = await callWith(`Bearer ${key}`);
+    expect(res.status).toBe(401);
+    expect((await res.json()).code).toBe("invalid_api_key");
+  });
+
+  it("stops accepting the keys of a deleted account", async () => {
+    const user = await createTestUser();
+    const { key } = await createKey(user);
+    await db.user.delete({ where: { id: user.id } });
+    expect((await callWith(`Bearer ${key}`)).status).toBe(401);
+  });
+});

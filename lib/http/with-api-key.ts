@@ -1,0 +1,41 @@
+import { API_KEY_PREFIX, isWellFormedApiKey } from "@/lib/api-keys/format";
+import { type ApiKeyOwner, findApiKeyOwner, recordApiKeyUse } from "@/lib/api-keys/keys";
+import { log } from "@/lib/log";
+import { ApiError } from "./errors";
+import { compose, type Handler, type NextRouteHandler, type RouteContext } from "./route";
+
+export interface ApiKeyContext extends RouteContext, ApiKeyOwner {}
+
+// RFC 6750: a 401 for bearer credentials names the scheme, and `invalid_token` when one was sent.
+const missingKey = () =>
+  new ApiError(401, "missing_api_key", "API key required: send it as 'Authorization: Bearer <your API key>'.", {
+    headers: { "WWW-Authenticate": 'Bearer realm="api"' },
+  });
+const invalidKey = (message: string) =>
+  new ApiError(401, "invalid_api_key", message, {
+    headers: { "WWW-Authenticate": 'Bearer realm="api", error="invalid_token"' },
+  });
+
+/**
+ * Who is calling, from `Authorization: Bearer <api key>`. Malformed keys and bad checksums are refused
+ * before the database is asked; last use is recorded without holding up the request.
+ */
+export async function authenticateApiKey(headers: Headers): Promise<ApiKeyOwner> {
+  const authorization = headers.get("authorization")?.trim();
+  if (!authorization) throw missingKey();
+  const key = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
+  if (!key || !isWellFormedApiKey(key)) {
+    throw invalidKey(`Malformed API key: copy the whole key, ${API_KEY_PREFIX} followed by 40 hex characters.`);
+  }
+  const owner = await findApiKeyOwner(key);
+  if (!owner) throw invalidKey("Invalid API key: it does not exist or has been deleted.");
+  recordApiKeyUse(owner.apiKey.id).catch((err: unknown) => {
+    log.error({ err, apiKeyId: owner.apiKey.id }, "could not record API key use");
+  });
+  return owner;
+}
+
+/** Routes called with an API key (scraper runs): `ctx.apiKey` and its owner `ctx.user`; 401 JSON otherwise. */
+export function apiKeyRoute(handler: Handler<ApiKeyContext>): NextRouteHandler {
+  return compose(async (ctx) => ({ ...ctx, ...(await authenticateApiKey(ctx.req.headers)) }), handler);
+}

@@ -1,0 +1,34 @@
+import { planOf } from "@/lib/config/plans";
+import { db } from "@/lib/db";
+
+/** The quota period a moment falls in: its calendar month in UTC, "YYYY-MM" (the MonthlyUsage key). */
+export function usageMonth(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 7);
+}
+
+export interface UsageSummary {
+  plan: string;
+  month: string;
+  successful_runs: number;
+  monthly_quota: number;
+  requests_per_minute: number;
+  concurrent_runs: number;
+}
+
+/** Where a user stands this month against their plan (spec §9). */
+export async function getUsageSummary(userId: number, now: Date = new Date()): Promise<UsageSummary> {
+  const month = usageMonth(now);
+  const [user, usage] = await Promise.all([
+    db.user.findUniqueOrThrow({ where: { id: userId }, select: { plan: true } }),
+    db.monthlyUsage.findUnique({ where: { userId_month: { userId, month } }, select: { successfulRuns: true } }),
+  ]);
+  const plan = planOf(user.plan);
+  return {
+    plan: plan.id,
+    month,
+    successful_runs: usage?.successfulRuns ?? 0,
+    monthly_quota: plan.monthlyRuns,
+    requests_per_minute: plan.requestsPerMinute,
+    concurrent_runs: plan.concurrentRuns,
+  };
+}

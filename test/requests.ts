@@ -1,0 +1,26 @@
+// Calls a Next route handler the way the framework does: a real Request and a params promise.
+import type { NextRouteHandler } from "@/lib/http/route";
+
+export interface CallOptions {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  /** Sent as JSON unless already a string. */
+  body?: unknown;
+  params?: Record<string, string>;
+}
+
+export function callRoute(handler: NextRouteHandler, options: CallOptions = {}): Promise<Response> {
+  const { method = "GET", path = "/", headers = {}, body, params = {} } = options;
+  const init: RequestInit = { method, headers: { ...headers } };
+  if (body !== undefined) {
+    init.body = typeof body === "string" ? body : JSON.stringify(body);
+    init.headers = { "content-type": "application/json", ...headers };
+  }
+  return handler(new Request(`http://localhost${path}`, init), { params: Promise.resolve(params) });
+}
+
+/** The header a user's bearer API token travels in (see createTestUser). */
+export function bearer(user: { token: string }): Record<string, string> {
+  return { authorization: `Bearer ${user.token}` };
+}
