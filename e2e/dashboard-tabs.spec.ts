@@ -19,7 +19,7 @@ test("shows the plan and this month's usage above three tabs, Available Scrapers
   await page.getByRole("tab", { name: "API Keys" }).click();
   await expect(page.getByRole("tab", { name: "API Keys" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("tabpanel")).toContainText("No API Keys");
-  await expect(page.getByRole("link", { name: "API documentation" })).toHaveAttribute("href", "/api-docs");
+  await expect(page.getByRole("tabpanel").getByRole("link", { name: "API documentation" })).toHaveAttribute("href", "/api-docs");
 
   await page.getByRole("tab", { name: "Licenses" }).click();
   await expect(page.getByRole("tab", { name: "Licenses" })).toHaveAttribute("aria-selected", "true");
