@@ -1,0 +1,15 @@
+import { created, parseId, parseJsonBody } from "@/lib/http";
+import { userRoute } from "@/lib/http/with-user";
+import { toLicenseContentDto } from "@/lib/licenses/dto";
+import { addLicenseContent, listLicenseContent } from "@/lib/licenses/licenses";
+import { addLicenseContentSchema } from "@/lib/licenses/schemas";
+
+export const GET = userRoute(async ({ params, user }) =>
+  (await listLicenseContent(user.id, parseId(params.id, "License"))).map(toLicenseContentDto),
+);
+
+export const POST = userRoute(async ({ req, params, user }) => {
+  const id = parseId(params.id, "License");
+  const input = await parseJsonBody(req, addLicenseContentSchema);
+  return created(toLicenseContentDto(await addLicenseContent(user.id, id, input)));
+});

@@ -1,0 +1,13 @@
+import { parseId, parseJsonBody } from "@/lib/http";
+import { userRoute } from "@/lib/http/with-user";
+import { toLicenseDto } from "@/lib/licenses/dto";
+import { getLicense, updateLicense } from "@/lib/licenses/licenses";
+import { updateLicenseSchema } from "@/lib/licenses/schemas";
+
+export const GET = userRoute(async ({ params, user }) => toLicenseDto(await getLicense(user.id, parseId(params.id, "License"))));
+
+export const PATCH = userRoute(async ({ req, params, user }) => {
+  const id = parseId(params.id, "License");
+  const input = await parseJsonBody(req, updateLicenseSchema);
+  return toLicenseDto(await updateLicense(user.id, id, input));
+});
