@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { generateLicenseKey, normalizeLicenseKey } from "./key";
-import { licenseFormSchema } from "./schemas";
+import { licenseFormSchema, localDay } from "./schemas";
 
 describe("licenseFormSchema (the generate-license form)", () => {
   const form = (values: Partial<{ name: string; expires_on: string; max_usage: string }>) =>
@@ -22,13 +22,26 @@ describe("licenseFormSchema (the generate-license form)", () => {
   it("sends the expiry day as the end of that day, local time, in ISO form", () => {
     const expiresAt = form({ name: "A", expires_on: "2031-03-09" }).data?.expires_at;
     expect(expiresAt).toBe(new Date(2031, 2, 9, 23, 59, 59, 999).toISOString());
+    expect(form({ name: "A", expires_on: localDay(new Date()) }).success).toBe(true);
   });
 
-  it("sends max usage only when it parses as an integer", () => {
+  it("refuses an expiry day in the past", () => {
+    const yesterday = localDay(new Date(Date.now() - 24 * 60 * 60 * 1000));
+    expect(form({ name: "A", expires_on: yesterday }).error?.issues[0]).toMatchObject({
+      path: ["expires_on"],
+      message: "Expiration date cannot be in the past.",
+    });
+  });
+
+  it("sends max usage only when it parses as an integer, blank meaning unlimited", () => {
     expect(form({ name: "A", max_usage: "25" }).data?.max_usage).toBe(25);
     expect(form({ name: "A", max_usage: "  " }).data?.max_usage).toBeUndefined();
-    expect(form({ name: "A", max_usage: "2.5" }).data?.max_usage).toBeUndefined();
-    expect(form({ name: "A", max_usage: "0" }).error?.issues[0]?.path).toEqual(["max_usage"]);
+    for (const value of ["2.5", "0", "-3"]) {
+      expect(form({ name: "A", max_usage: value }).error?.issues[0]).toMatchObject({
+        path: ["max_usage"],
+        message: "Maximum usage must be a whole number of at least 1.",
+      });
+    }
   });
 });
 

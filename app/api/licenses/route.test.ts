@@ -64,9 +64,9 @@ describe("POST /api/licenses", () => {
     ["a blank name", { name: "   " }, "name", "Please enter a license name."],
     ["a missing name", {}, "name", "name must be a string."],
     ["a name over 100 characters", { name: "x".repeat(101) }, "name", "License name must be at most 100 characters."],
-    ["max_usage 0", { name: "A", max_usage: 0 }, "max_usage", "max_usage must be an integer of at least 1."],
-    ["a fractional max_usage", { name: "A", max_usage: 1.5 }, "max_usage", "max_usage must be an integer of at least 1."],
-    ["max_usage as text", { name: "A", max_usage: "5" }, "max_usage", "max_usage must be an integer of at least 1."],
+    ["max_usage 0", { name: "A", max_usage: 0 }, "max_usage", "Maximum usage must be a whole number of at least 1."],
+    ["a fractional max_usage", { name: "A", max_usage: 1.5 }, "max_usage", "Maximum usage must be a whole number of at least 1."],
+    ["max_usage as text", { name: "A", max_usage: "5" }, "max_usage", "Maximum usage must be a whole number of at least 1."],
     ["an invalid expires_at", { name: "A", expires_at: "next tuesday" }, "expires_at", expect.stringContaining("ISO 8601")],
     ["an impossible date", { name: "A", expires_at: "2031-02-30" }, "expires_at", expect.stringContaining("ISO 8601")],
   ])("answers 400 for %s", async (_case, body, path, message) => {

@@ -62,7 +62,7 @@ describe("PATCH /api/licenses/{id}", () => {
     ["only unknown fields", { active: false }, "Send at least one of is_active, name, expires_at or max_usage."],
     ["is_active as text", { is_active: "false" }, "is_active must be true or false."],
     ["a blank name", { name: " " }, "Please enter a license name."],
-    ["max_usage 0", { max_usage: 0 }, "max_usage must be an integer of at least 1."],
+    ["max_usage 0", { max_usage: 0 }, "Maximum usage must be a whole number of at least 1."],
     ["a bad expires_at", { expires_at: "31/01/2030" }, expect.stringContaining("ISO 8601")],
   ])("answers 400 for %s", async (_case, body, message) => {
     const res = await call(PATCH, "PATCH", path(), { token: user.token, params: params(), body });

@@ -1,0 +1,72 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { FieldError, Input, Label } from "@/components/ui/form-controls";
+import { apiRequest, errorMessage } from "@/lib/client/api";
+import { notify } from "@/lib/client/notify";
+import type { LicenseContentDto } from "@/lib/licenses/dto";
+import { type AddLicenseContentInput, addLicenseContentSchema } from "@/lib/licenses/schemas";
+import { licenseContentPath, useRefetchLicense } from "./queries";
+
+const FIELDS = [
+  { name: "content_type", label: "Content type", placeholder: "e.g. video, ebook, software", type: "text" },
+  { name: "content_id", label: "Content ID", placeholder: "e.g. course-101", type: "text" },
+  { name: "download_url", label: "Download URL (optional)", placeholder: "https://…", type: "url" },
+  { name: "access_url", label: "Access URL (optional)", placeholder: "https://…", type: "url" },
+  { name: "api_endpoint", label: "API endpoint (optional)", placeholder: "https://…", type: "url" },
+] as const;
+
+const EMPTY = { content_type: "", content_id: "", download_url: "", access_url: "", api_endpoint: "" };
+
+export function AddContentForm({ licenseId }: { licenseId: number }) {
+  const refetch = useRefetchLicense();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(addLicenseContentSchema), defaultValues: EMPTY });
+
+  const add = useMutation({
+    mutationFn: (payload: AddLicenseContentInput) =>
+      apiRequest<LicenseContentDto>("POST", licenseContentPath(licenseId), payload),
+    onSuccess: async (item) => {
+      reset(EMPTY);
+      await refetch(licenseId);
+      notify.success("Content added", `${item.content_type} ${item.content_id} is now part of this license.`);
+    },
+    onError: (error) =>
+      notify.error("Error adding content", errorMessage(error, "There was an error adding content to this license.")),
+  });
+
+  return (
+    <form onSubmit={handleSubmit((payload) => add.mutate(payload))} noValidate aria-label="Add content" className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        {FIELDS.map((field) => {
+          const id = `content-${field.name.replace("_", "-")}`;
+          const message = errors[field.name]?.message;
+          return (
+            <div key={field.name}>
+              <Label htmlFor={id}>{field.label}</Label>
+              <Input
+                id={id}
+                type={field.type}
+                placeholder={field.placeholder}
+                aria-invalid={message ? true : undefined}
+                aria-describedby={message ? `${id}-error` : undefined}
+                {...register(field.name)}
+              />
+              <FieldError id={`${id}-error`} message={message} />
+            </div>
+          );
+        })}
+      </div>
+      <Button type="submit" disabled={add.isPending}>
+        {add.isPending ? "Adding..." : "Add Content"}
+      </Button>
+    </form>
+  );
+}
