@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { signUp } from "./support/auth";
 import { createAndOpenLicense, licenseItem, openLicensesTab, toast } from "./support/licenses";
@@ -104,6 +105,20 @@ test.describe("a signed-in owner", () => {
     await page.getByRole("button", { name: "Add Content" }).click();
     await expect(items).toHaveCount(2);
     await expect(items.nth(1).getByRole("link")).toHaveText(["Access"]);
+  });
+
+  test("the Licenses tab and the detail page pass an accessibility scan", async ({ page }) => {
+    await createAndOpenLicense(page, { name: "Accessible", maxUsage: "2" });
+    await page.getByLabel("Content type").fill("video");
+    await page.getByLabel("Content ID").fill("a11y");
+    await page.getByLabel("Access URL (optional)").fill("https://learn.example.com/a11y");
+    await page.getByRole("button", { name: "Add Content" }).click();
+    await expect(page.getByRole("link", { name: "Access" })).toBeVisible();
+    expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+
+    await page.getByRole("link", { name: "Back to Dashboard" }).click();
+    await openLicensesTab(page);
+    expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
   });
 
   test("is told about missing fields and non-http URLs before anything is sent", async ({ page }) => {

@@ -2,10 +2,11 @@
 
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { formatDate } from "@/lib/format";
 import type { LicenseContentDto, LicenseDto } from "@/lib/licenses/dto";
 import { AddContentForm } from "./add-content-form";
+import { CardHeading } from "./card-heading";
 import { CopyKeyButton } from "./copy-key-button";
 import { LicenseContentList } from "./license-content-list";
 import { LicenseStatusBadge, LicenseStatusButton } from "./license-status";
@@ -36,7 +37,7 @@ export function LicenseDetail({
 
       <Card>
         <CardHeader>
-          <CardTitle>License Details</CardTitle>
+          <CardHeading>License Details</CardHeading>
         </CardHeader>
         <CardContent className="space-y-6">
           <div>
@@ -57,7 +58,7 @@ export function LicenseDetail({
 
       <Card>
         <CardHeader>
-          <CardTitle>Licensed Content</CardTitle>
+          <CardHeading>Licensed Content</CardHeading>
           <CardDescription>What this license unlocks. Valid verifications return these URLs.</CardDescription>
         </CardHeader>
         <CardContent>
@@ -67,7 +68,7 @@ export function LicenseDetail({
 
       <Card>
         <CardHeader>
-          <CardTitle>Add Content</CardTitle>
+          <CardHeading>Add Content</CardHeading>
           <CardDescription>Link a piece of content to this license. URLs must start with http:// or https://.</CardDescription>
         </CardHeader>
         <CardContent>

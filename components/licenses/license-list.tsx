@@ -1,10 +1,11 @@
 "use client";
 
 import { ButtonLink } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate } from "@/lib/format";
 import type { LicenseDto } from "@/lib/licenses/dto";
+import { CardHeading } from "./card-heading";
 import { LicenseStatusBadge, LicenseStatusButton } from "./license-status";
 import { usageSummary } from "./license-usage";
 import { useLicenses } from "./queries";
@@ -14,7 +15,7 @@ export function LicenseList() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Your Licenses</CardTitle>
+        <CardHeading>Your Licenses</CardHeading>
         <CardDescription>Share a license key; partners verify it with one public call.</CardDescription>
       </CardHeader>
       <CardContent>
@@ -48,7 +49,7 @@ function LicenseListItem({ license }: { license: LicenseDto }) {
     <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0 space-y-1">
         <div className="flex items-center gap-2">
-          <h4 className="truncate font-medium">{license.name}</h4>
+          <h3 className="truncate font-medium">{license.name}</h3>
           <LicenseStatusBadge isActive={license.is_active} />
         </div>
         <p className="text-sm text-slate-600">

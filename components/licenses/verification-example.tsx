@@ -2,8 +2,9 @@
 
 import Link from "next/link";
 import { useSyncExternalStore } from "react";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { site } from "@/lib/config/site";
+import { CardHeading } from "./card-heading";
 
 const noSubscription = () => () => {};
 
@@ -30,7 +31,7 @@ export function VerificationExample() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Verify a License</CardTitle>
+        <CardHeading>Verify a License</CardHeading>
         <CardDescription>
           Anyone can check a license key: no API key or sign-in, callable from any website. Each valid check counts toward the
           license&apos;s maximum usage; invalid ones answer <code>valid: false</code> with a reason.
