@@ -11,6 +11,7 @@ import { notify } from "@/lib/client/notify";
 import type { LicenseDto } from "@/lib/licenses/dto";
 import {
   LICENSE_NAME_MAX,
+  type LicenseFormPayload,
   type LicenseFormValues,
   licenseFormSchema,
   localDay,
@@ -31,7 +32,7 @@ export function GenerateLicenseForm() {
   } = useForm({ resolver: zodResolver(licenseFormSchema), defaultValues: EMPTY });
 
   const create = useMutation({
-    mutationFn: (payload: unknown) => apiRequest<LicenseDto>("POST", LICENSES_PATH, payload),
+    mutationFn: (payload: LicenseFormPayload) => apiRequest<LicenseDto>("POST", LICENSES_PATH, payload),
     onSuccess: async (license) => {
       reset(EMPTY);
       await refetch();

@@ -106,6 +106,7 @@ export const licenseFormSchema = z
   )
   .pipe(createLicensePayloadSchema);
 export type LicenseFormValues = z.input<typeof licenseFormSchema>;
+export type LicenseFormPayload = z.output<typeof licenseFormSchema>;
 
 /** "YYYY-MM-DD" of a date in local time, the format of a date input. */
 export function localDay(date: Date): string {
