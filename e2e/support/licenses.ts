@@ -45,7 +45,8 @@ export async function createAndOpenLicense(page: Page, license: NewLicense): Pro
   return Number(new URL(page.url()).pathname.split("/").at(-1));
 }
 
+/** The current notice with that title; a replaced one stays in the DOM, marked removed, while it animates out. */
 export function toast(page: Page, title: string, description?: string): Locator {
-  const toastItem = page.locator("[data-sonner-toast]").filter({ hasText: title });
+  const toastItem = page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ hasText: title });
   return description ? toastItem.filter({ hasText: description }) : toastItem;
 }
