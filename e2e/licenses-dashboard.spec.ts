@@ -86,5 +86,6 @@ test("failed creation and update show the server's message", async ({ page, cont
 test("shows a verification example that links to the API docs", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Verify a License" })).toBeVisible();
   await expect(page.getByText(/curl -X POST http:\/\/127\.0\.0\.1:\d+\/api\/verify-license/)).toBeVisible();
-  await expect(page.getByRole("link", { name: "API documentation" })).toHaveAttribute("href", "/api-docs");
+  const tab = page.getByRole("tabpanel", { name: "Licenses" });
+  await expect(tab.getByRole("link", { name: "API documentation" })).toHaveAttribute("href", "/api-docs");
 });
