@@ -1,0 +1,86 @@
+import { randomUUID } from "node:crypto";
+import type { Redis } from "ioredis";
+import { redisClient } from "./redis";
+
+/** A held slot. Releasing twice is harmless. */
+export interface ConcurrencySlot {
+  release(): Promise<void>;
+}
+
+export interface ConcurrencyLimiter {
+  /** A slot while fewer than `limit` are held for the key, else null. */
+  tryAcquire(key: string, limit: number): Promise<ConcurrencySlot | null>;
+}
+
+export interface ConcurrencyLimiterOptions {
+  /** Namespaces the keys; two limiters with different names never share slots. */
+  name: string;
+  /**
+   * Redis only: a slot not released within this time is given back by itself, so a process that crashed
+   * mid-run cannot hold a user's slots forever. Must exceed the longest possible run.
+   */
+  leaseMs: number;
+}
+
+/**
+ * Counts runs in flight per key: in this process by default, in Redis when REDIS_URL is set so that every
+ * app instance shares the counts. Same interface either way.
+ */
+export function createConcurrencyLimiter(options: ConcurrencyLimiterOptions): ConcurrencyLimiter {
+  const redis = redisClient();
+  return redis ? redisLimiter(redis, options) : memoryLimiter();
+}
+
+function once(release: () => Promise<void>): ConcurrencySlot {
+  let released = false;
+  return {
+    async release() {
+      if (released) return;
+      released = true;
+      await release();
+    },
+  };
+}
+
+function memoryLimiter(): ConcurrencyLimiter {
+  const held = new Map<string, number>();
+  return {
+    async tryAcquire(key, limit) {
+      const count = held.get(key) ?? 0;
+      if (count >= limit) return null;
+      held.set(key, count + 1);
+      return once(async () => {
+        const left = (held.get(key) ?? 1) - 1;
+        if (left > 0) held.set(key, left);
+        else held.delete(key);
+      });
+    },
+  };
+}
+
+// One sorted set per key: a member per held slot, scored by when its lease ends (Redis's own clock, so
+// instances with skewed clocks agree). Expired leases are dropped before counting; all in one atomic script.
+const ACQUIRE_SCRIPT = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local lease = tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[1]) then return 0 end
+redis.call('ZADD', KEYS[1], now + lease, ARGV[3])
+redis.call('PEXPIRE', KEYS[1], lease)
+return 1
+`;
+
+function redisLimiter(redis: Redis, { name, leaseMs }: ConcurrencyLimiterOptions): ConcurrencyLimiter {
+  return {
+    async tryAcquire(key, limit) {
+      const setKey = `scrapedeck:${name}:${key}`;
+      const slotId = randomUUID();
+      const acquired = await redis.eval(ACQUIRE_SCRIPT, 1, setKey, limit, Math.ceil(leaseMs), slotId);
+      if (acquired !== 1) return null;
+      return once(async () => {
+        await redis.zrem(setKey, slotId);
+      });
+    },
+  };
+}
