@@ -1,0 +1,63 @@
+import { isResultRetained, resultExpiresAt } from "./retention";
+import type { CompletedRun } from "./run";
+
+/** 200 of POST /api/scrapers/{id}/run (spec §7: id, status, data, plus where and how long). */
+export function runResultDto(run: CompletedRun) {
+  return {
+    id: run.id,
+    status: "success" as const,
+    scraper_id: run.scraperId,
+    url: run.url,
+    data: run.items,
+    duration_ms: run.durationMs,
+    created_at: run.createdAt.toISOString(),
+  };
+}
+
+export interface RunRow {
+  id: number;
+  scraperId: number;
+  scraper: { name: string };
+  url: string;
+  status: string;
+  itemCount: number;
+  durationMs: number | null;
+  errorCode: string | null;
+  error: string | null;
+  createdAt: Date;
+  finishedAt: Date | null;
+}
+
+/** One run in GET /api/runs. */
+export function runSummaryDto(run: RunRow) {
+  return {
+    id: run.id,
+    scraper_id: run.scraperId,
+    scraper_name: run.scraper.name,
+    status: run.status,
+    url: run.url,
+    item_count: run.itemCount,
+    duration_ms: run.durationMs,
+    error_code: run.errorCode,
+    error: run.error,
+    created_at: run.createdAt.toISOString(),
+    finished_at: run.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export type RunSummaryDto = ReturnType<typeof runSummaryDto>;
+
+/**
+ * GET /api/runs/{id}: the summary plus the extracted items while they are kept. `data` is null for a run
+ * without items (failed, running) and once the retention period is over, whether or not the purge ran yet.
+ */
+export function runDetailDto(run: RunRow & { resultData: string | null }, now: Date = new Date()) {
+  const retained = run.resultData !== null && isResultRetained(run.createdAt, now);
+  return {
+    ...runSummaryDto(run),
+    data: retained ? (JSON.parse(run.resultData as string) as unknown[]) : null,
+    data_expires_at: run.status === "success" ? resultExpiresAt(run.createdAt).toISOString() : null,
+  };
+}
+
+export type RunDetailDto = ReturnType<typeof runDetailDto>;

@@ -1,0 +1,40 @@
+import { db } from "@/lib/db";
+import { notFound } from "@/lib/http";
+import { runDetailDto, runSummaryDto } from "./dto";
+import type { ListRunsQuery } from "./schema";
+
+const summaryFields = {
+  id: true,
+  scraperId: true,
+  scraper: { select: { name: true } },
+  url: true,
+  status: true,
+  itemCount: true,
+  durationMs: true,
+  errorCode: true,
+  error: true,
+  createdAt: true,
+  finishedAt: true,
+} as const;
+
+/** The user's runs, newest first, one page at a time. */
+export async function listRuns(userId: number, { page, per_page }: ListRunsQuery) {
+  const [rows, total] = await Promise.all([
+    db.scraperRun.findMany({
+      where: { userId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (page - 1) * per_page,
+      take: per_page,
+      select: summaryFields,
+    }),
+    db.scraperRun.count({ where: { userId } }),
+  ]);
+  return { data: rows.map(runSummaryDto), page, per_page, total, has_more: page * per_page < total };
+}
+
+/** One of the user's runs; 404 for a missing run or someone else's. */
+export async function getRun(userId: number, id: number) {
+  const row = await db.scraperRun.findFirst({ where: { id, userId }, select: { ...summaryFields, resultData: true } });
+  if (!row) throw notFound("Run not found");
+  return runDetailDto(row);
+}
