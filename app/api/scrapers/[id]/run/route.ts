@@ -1,11 +1,7 @@
 import { methodNotAllowed } from "@/lib/http";
-import { apiKeyRoute } from "@/lib/http/with-api-key";
-import { runResultDto } from "@/lib/runs/dto";
-import { runScraperForUser } from "@/lib/runs/run";
+import { runScraperEndpoint } from "@/lib/runs/endpoint";
 
-export const POST = apiKeyRoute(async ({ req, params, user, apiKey, responseHeaders }) =>
-  runResultDto(await runScraperForUser({ scraperId: params.id, request: req, user, apiKeyId: apiKey.id, responseHeaders })),
-);
+export const POST = runScraperEndpoint();
 
 // The dashboard's "Run Scraper" link opens this address in a browser tab: explain how to call it.
 export const GET = methodNotAllowed(
