@@ -26,28 +26,27 @@ function formatDuration(ms: number | null): string {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
-function RunRow({ run }: { run: RunSummaryDto }) {
+function RunItem({ run }: { run: RunSummaryDto }) {
   const status = STATUS[run.status] ?? { label: run.status, variant: "secondary" };
   return (
-    <tr className="border-t border-slate-100 align-top">
-      <td className="py-3 pr-4 font-medium text-slate-900">{run.scraper_name}</td>
-      <td className="max-w-xs py-3 pr-4">
-        <span className="block truncate font-mono text-xs text-slate-700" title={run.url}>
+    <li className="flex flex-col gap-1 py-3 sm:flex-row sm:items-start sm:justify-between sm:gap-6">
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="font-medium text-slate-900">{run.scraper_name}</span>
+          <Badge variant={status.variant}>{status.label}</Badge>
+        </p>
+        <p className="mt-1 truncate font-mono text-xs text-slate-700" title={run.url}>
           {run.url}
-        </span>
-        {run.error ? <span className="mt-1 block text-xs text-red-700">{run.error}</span> : null}
-      </td>
-      <td className="py-3 pr-4">
-        <Badge variant={status.variant}>{status.label}</Badge>
-      </td>
-      <td className="py-3 pr-4 tabular-nums">{run.item_count}</td>
-      <td className="py-3 pr-4 tabular-nums">{formatDuration(run.duration_ms)}</td>
-      <td className="py-3 whitespace-nowrap text-slate-600">
+        </p>
+        {run.error ? <p className="mt-1 text-xs text-red-700">{run.error}</p> : null}
+      </div>
+      <p className="shrink-0 text-sm text-slate-600 tabular-nums sm:text-right">
+        {run.item_count} {run.item_count === 1 ? "item" : "items"} · {formatDuration(run.duration_ms)} ·{" "}
         <time dateTime={run.created_at} title={new Date(run.created_at).toLocaleString("en-US")}>
           {relativeTime(new Date(run.created_at))}
         </time>
-      </td>
-    </tr>
+      </p>
+    </li>
   );
 }
 
@@ -71,40 +70,18 @@ export function RecentRuns() {
             Call POST /api/scrapers/{"{id}"}/run with one of your API keys and your runs show up here.
           </EmptyState>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">
-                Your {runs.data.data.length} most recent runs of {runs.data.total}
-              </caption>
-              <thead className="text-xs font-medium tracking-wide text-slate-500 uppercase">
-                <tr>
-                  <th scope="col" className="pb-2 pr-4">
-                    Scraper
-                  </th>
-                  <th scope="col" className="pb-2 pr-4">
-                    Page
-                  </th>
-                  <th scope="col" className="pb-2 pr-4">
-                    Status
-                  </th>
-                  <th scope="col" className="pb-2 pr-4">
-                    Items
-                  </th>
-                  <th scope="col" className="pb-2 pr-4">
-                    Duration
-                  </th>
-                  <th scope="col" className="pb-2">
-                    When
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {runs.data.data.map((run) => (
-                  <RunRow key={run.id} run={run} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <>
+            <ul className="divide-y divide-slate-100">
+              {runs.data.data.map((run) => (
+                <RunItem key={run.id} run={run} />
+              ))}
+            </ul>
+            {runs.data.total > runs.data.data.length ? (
+              <p className="mt-3 text-xs text-slate-500">
+                The {runs.data.data.length} most recent of your {runs.data.total} runs; GET /api/runs lists them all.
+              </p>
+            ) : null}
+          </>
         )}
       </CardContent>
     </Card>

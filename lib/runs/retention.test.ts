@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { createTestUser } from "@/lib/accounts/testing";
 import { db } from "@/lib/db";
 import { isResultRetained, purgeExpiredResults } from "./retention";
-import { createTestUser } from "./testing";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,16 +1,17 @@
-// Test support for run tests: real users in the test database, each with a unique email.
-import { randomUUID } from "node:crypto";
-import { issueApiToken } from "@/lib/auth/tokens";
+// Test support for runs: a user on a given plan with an API key, made through the real account and key code.
+import { createTestUser, type TestUser } from "@/lib/accounts/testing";
+import { createApiKey } from "@/lib/api-keys/keys";
 import type { PlanId } from "@/lib/config/plans";
 import { db } from "@/lib/db";
 
-export async function createTestUser(plan: PlanId = "free") {
-  return db.user.create({
-    data: { email: `runs-${randomUUID()}@example.com`, passwordHash: "not-a-real-hash", plan },
-    select: { id: true, email: true, plan: true },
-  });
+export interface RunTestUser extends TestUser {
+  /** `Authorization` header with the user's API key. */
+  keyHeaders: Record<string, string>;
 }
 
-export async function bearerHeaders(userId: number): Promise<Record<string, string>> {
-  return { authorization: `Bearer ${await issueApiToken(userId)}` };
+export async function createRunUser(plan: PlanId = "free"): Promise<RunTestUser> {
+  const user = await createTestUser();
+  if (plan !== "free") await db.user.update({ where: { id: user.id }, data: { plan } });
+  const { key } = await createApiKey(user.id, { description: "runs test" });
+  return { ...user, keyHeaders: { authorization: `Bearer ${key}` } };
 }

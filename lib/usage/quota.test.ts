@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { PLANS } from "@/lib/config/plans";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http";
-import { createTestUser } from "@/lib/runs/testing";
-import { releaseRun, reserveRun, usageMonth } from "./quota";
+import { createTestUser } from "@/lib/accounts/testing";
+import { releaseRun, reserveRun } from "./quota";
+import { usageMonth } from "./summary";
 
 const free = PLANS.free;
 
@@ -11,13 +12,6 @@ async function used(userId: number, month: string) {
   const row = await db.monthlyUsage.findUnique({ where: { userId_month: { userId, month } } });
   return row?.successfulRuns ?? 0;
 }
-
-describe("usageMonth", () => {
-  it("is the UTC calendar month", () => {
-    expect(usageMonth(new Date("2026-03-31T23:59:59Z"))).toBe("2026-03");
-    expect(usageMonth(new Date("2026-04-01T00:00:00Z"))).toBe("2026-04");
-  });
-});
 
 describe("reserveRun / releaseRun", () => {
   it("counts reservations and gives released ones back", async () => {

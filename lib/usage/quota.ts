@@ -1,11 +1,8 @@
 import type { Plan } from "@/lib/config/plans";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http";
+import { usageMonth } from "./summary";
 
-/** The calendar month (UTC) a run counts against, "YYYY-MM". */
-export function usageMonth(date: Date = new Date()): string {
-  return date.toISOString().slice(0, 7);
-}
 
 /** One reserved run; releasing it gives the run back to the month it was taken from. */
 export interface QuotaReservation {

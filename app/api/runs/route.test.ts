@@ -1,13 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { createTestUser, type TestUser } from "@/lib/accounts/testing";
 import { db } from "@/lib/db";
-import { bearerHeaders, createTestUser } from "@/lib/runs/testing";
+import { bearer, callRoute } from "@/test/requests";
 import { GET as getRun } from "./[id]/route";
 import { GET as listRuns } from "./route";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-async function call(handler: typeof listRuns, path: string, headers: Record<string, string>, params = {}) {
-  return handler(new Request(`http://localhost${path}`, { headers }), { params: Promise.resolve(params) });
+function call(handler: typeof listRuns, path: string, headers: Record<string, string>, params = {}) {
+  return callRoute(handler, { path, headers, params });
 }
 
 async function scraperId(slug: string) {
@@ -15,14 +16,14 @@ async function scraperId(slug: string) {
 }
 
 describe("GET /api/runs and /api/runs/{id}", () => {
-  let owner: Awaited<ReturnType<typeof createTestUser>>;
+  let owner: TestUser;
   let ownerHeaders: Record<string, string>;
   let runIds: number[];
   let productScraper: number;
 
   beforeAll(async () => {
     owner = await createTestUser();
-    ownerHeaders = await bearerHeaders(owner.id);
+    ownerHeaders = bearer(owner);
     productScraper = await scraperId("ecommerce-products");
     const base = Date.now() - 60 * 60 * 1000;
     runIds = [];
@@ -85,6 +86,12 @@ describe("GET /api/runs and /api/runs/{id}", () => {
     expect(all).toMatchObject({ page: 1, per_page: 20, total: 5, has_more: false });
   });
 
+  it("accepts the browser session cookie too", async () => {
+    const res = await call(listRuns, "/api/runs?per_page=1", { cookie: owner.cookie });
+    expect(res.status).toBe(200);
+    expect((await res.json()).data.map((r: { id: number }) => r.id)).toEqual([runIds[4]]);
+  });
+
   it.each(["page=0", "per_page=0", "per_page=101", "page=abc", "per_page=1.5"])("answers 400 for %s", async (query) => {
     const res = await call(listRuns, `/api/runs?${query}`, ownerHeaders);
     expect(res.status).toBe(400);
@@ -123,7 +130,7 @@ describe("GET /api/runs and /api/runs/{id}", () => {
 
   it("answers 404 for someone else's run, a missing one and a malformed id", async () => {
     const stranger = await createTestUser();
-    const headers = await bearerHeaders(stranger.id);
+    const headers = bearer(stranger);
     for (const id of [String(runIds[0]), "999999", "abc", "0"]) {
       const res = await call(getRun, `/api/runs/${id}`, headers, { id });
       expect(res.status).toBe(404);
