@@ -1,0 +1,55 @@
+import { expect, test } from "@playwright/test";
+import { type FixtureServer, startFixtureServer } from "../test/fixture-server";
+import { signUp } from "./support/auth";
+
+// The app fetches this local site because the e2e server runs with SCRAPER_ALLOW_LOOPBACK.
+let site: FixtureServer;
+
+test.beforeAll(async () => {
+  site = await startFixtureServer();
+});
+
+test.afterAll(async () => {
+  await site.close();
+});
+
+test("runs made through the API show in the dashboard's usage summary and recent runs", async ({ page, request }) => {
+  await signUp(page);
+  const recentRuns = page.getByRole("region", { name: "Recent runs" });
+  await expect(recentRuns.getByText("No runs yet")).toBeVisible();
+
+  // A key made with the browser's session, then used the way a customer's program uses it: no cookies.
+  const created = await page.request.post("/api/keys", { data: { description: "e2e runs" } });
+  expect(created.status()).toBe(201);
+  const { key } = await created.json();
+  const scrapers: Array<{ id: number; name: string }> = await (await request.get("/api/scrapers")).json();
+  const product = scrapers.find((scraper) => scraper.name === "E-commerce Product Scraper");
+  expect(product).toBeDefined();
+  const runScraper = (url: string) =>
+    request.post(`/api/scrapers/${product?.id}/run`, { headers: { authorization: `Bearer ${key}` }, data: { url } });
+
+  const success = await runScraper(`${site.url}/product/jsonld.html`);
+  expect(success.status()).toBe(200);
+  expect(success.headers()["x-ratelimit-limit"]).toBe("10");
+  expect((await success.json()).data[0].title).toBe("Sonora Pro Wireless Headphones");
+  const failure = await runScraper(`${site.url}/status/404`);
+  expect(failure.status()).toBe(502);
+  const failureMessage: string = (await failure.json()).message;
+
+  await page.reload();
+  const usage = page.getByRole("region", { name: "Plan and usage" });
+  await expect(usage.getByRole("progressbar", { name: "Monthly quota used" })).toHaveAttribute("aria-valuenow", "1");
+  await expect(usage.getByText("1 / 100")).toBeVisible();
+
+  const runs = recentRuns.getByRole("listitem");
+  await expect(runs).toHaveCount(2);
+  const [failedRun, successfulRun] = [runs.nth(0), runs.nth(1)];
+  await expect(failedRun.getByText("E-commerce Product Scraper")).toBeVisible();
+  await expect(failedRun.getByText("Failed", { exact: true })).toBeVisible();
+  await expect(failedRun.getByText(failureMessage)).toBeVisible();
+  await expect(failedRun.getByText(`${site.url}/status/404`)).toBeVisible();
+  await expect(failedRun.getByText(/^0 items · \d+ ms · just now$/)).toBeVisible();
+  await expect(successfulRun.getByText("Success", { exact: true })).toBeVisible();
+  await expect(successfulRun.getByText(`${site.url}/product/jsonld.html`)).toBeVisible();
+  await expect(successfulRun.getByText(/^1 item · [\d.]+ m?s · just now$/)).toBeVisible();
+});
