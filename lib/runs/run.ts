@@ -5,12 +5,13 @@ import { ApiError, notFound, parseId, parseJsonBody } from "@/lib/http";
 import { log } from "@/lib/log";
 import { scrapePage } from "@/lib/scrapers/engine";
 import { ScrapeError } from "@/lib/scrapers/errors";
+import type { ScrapedItem } from "@/lib/scrapers/types";
 import { releaseRun, reserveRun } from "@/lib/usage/quota";
 import { assertPlanIncludes, type RunLimits, runLimits } from "./limits";
 import { purgeExpiredResultsOccasionally } from "./retention";
-import { runRequestSchema } from "./schema";
+import { type RunRequest, runRequestSchema } from "./schema";
 
-export interface RunCaller {
+interface RunCaller {
   user: { id: number; plan: string };
   apiKeyId: number;
 }
@@ -27,7 +28,7 @@ export interface CompletedRun {
   id: number;
   scraperId: number;
   url: string;
-  items: unknown[];
+  items: ScrapedItem[];
   durationMs: number;
   createdAt: Date;
 }
@@ -80,7 +81,7 @@ async function reserveAndRun(
   plan: Plan,
   { user, apiKeyId }: RunCaller,
   scraper: { id: number; kind: string },
-  body: { url: string; include_reviews?: boolean | undefined },
+  body: RunRequest,
   signal: AbortSignal,
 ): Promise<CompletedRun> {
   const reservation = await reserveRun(user.id, plan);
@@ -90,7 +91,7 @@ async function reserveAndRun(
   });
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  let items: unknown[];
+  let items: ScrapedItem[];
   try {
     items = await scrapePage(scraper.kind as ScraperKind, body.url, { includeReviews: body.include_reviews ?? false, signal });
   } catch (error) {

@@ -190,6 +190,23 @@ describe("POST /api/scrapers/{id}/run", () => {
     expect(await quotaUsed(user.id)).toBe(0);
   });
 
+  it("records a run whose caller hung up as cancelled and charges nothing", async () => {
+    const user = await createRunUser();
+    const hangUp = new AbortController();
+    const request = new Request(`http://localhost/api/scrapers/${productScraperId}/run`, {
+      method: "POST",
+      headers: { ...user.keyHeaders, "content-type": "application/json" },
+      body: JSON.stringify({ url: `${site.url}/slow?ms=5000` }),
+      signal: hangUp.signal,
+    });
+    const answer = isolatedEndpoint()(request, { params: Promise.resolve({ id: String(productScraperId) }) });
+    await expect.poll(async () => (await runsOf(user.id)).map((r) => r.status), { timeout: 10_000 }).toEqual(["running"]);
+    hangUp.abort();
+    expect((await answer).status).toBe(499);
+    expect(await runsOf(user.id)).toMatchObject([{ status: "failed", errorCode: "cancelled" }]);
+    expect(await quotaUsed(user.id)).toBe(0);
+  });
+
   it("answers GET with 405, Allow: POST and how to call it", async () => {
     const res = await callRoute(GET, { path: `/api/scrapers/${productScraperId}/run`, params: { id: String(productScraperId) } });
     expect(res.status).toBe(405);
