@@ -1,3 +1,4 @@
+import type { ScrapedItem } from "@/lib/scrapers/types";
 import { isResultRetained, resultExpiresAt } from "./retention";
 import type { CompletedRun } from "./run";
 
@@ -52,12 +53,10 @@ export type RunSummaryDto = ReturnType<typeof runSummaryDto>;
  * without items (failed, running) and once the retention period is over, whether or not the purge ran yet.
  */
 export function runDetailDto(run: RunRow & { resultData: string | null }, now: Date = new Date()) {
-  const retained = run.resultData !== null && isResultRetained(run.createdAt, now);
+  const { resultData } = run;
   return {
     ...runSummaryDto(run),
-    data: retained ? (JSON.parse(run.resultData as string) as unknown[]) : null,
+    data: resultData !== null && isResultRetained(run.createdAt, now) ? (JSON.parse(resultData) as ScrapedItem[]) : null,
     data_expires_at: run.status === "success" ? resultExpiresAt(run.createdAt).toISOString() : null,
   };
 }
-
-export type RunDetailDto = ReturnType<typeof runDetailDto>;
