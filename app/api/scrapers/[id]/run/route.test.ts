@@ -156,8 +156,9 @@ describe("POST /api/scrapers/{id}/run", () => {
     expect(await runsOf(free.id)).toEqual([]);
 
     const pro = await createRunUser("pro");
-    const allowed = await run(pro, { url: productPage() }, { scraperId: realEstateScraperId });
+    const allowed = await run(pro, { url: `${site.url}/real_estate/jsonld.html` }, { scraperId: realEstateScraperId });
     expect(allowed.status).toBe(200);
+    expect((await allowed.json()).data[0]).toMatchObject({ bedrooms: expect.any(Number), address: expect.any(String) });
     expectRateLimitHeaders(allowed, PLANS.pro.requestsPerMinute);
   });
 
