@@ -3,7 +3,6 @@ import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http";
 import { usageMonth } from "./summary";
 
-
 /** One reserved run; releasing it gives the run back to the month it was taken from. */
 export interface QuotaReservation {
   userId: number;
