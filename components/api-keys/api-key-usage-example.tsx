@@ -1,19 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { useSyncExternalStore } from "react";
+import { useOrigin } from "@/components/site/use-origin";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-
-const noSubscription = () => () => {};
-
-/** The page's own origin, so the example can be pasted as is; empty while rendering on the server. */
-function useOrigin(): string {
-  return useSyncExternalStore(
-    noSubscription,
-    () => window.location.origin,
-    () => "",
-  );
-}
 
 export function ApiKeyUsageExample() {
   const origin = useOrigin();

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FieldError, Input, Label } from "@/components/ui/form-controls";
 import { apiRequest, errorMessage } from "@/lib/client/api";
 import { notify } from "@/lib/client/notify";
@@ -17,7 +17,6 @@ import {
   localDay,
   MISSING_NAME_MESSAGE,
 } from "@/lib/licenses/schemas";
-import { CardHeading } from "./card-heading";
 import { LICENSES_PATH, useRefetchLicense } from "./queries";
 
 const EMPTY: LicenseFormValues = { name: "", expires_on: "", max_usage: "" };
@@ -52,7 +51,7 @@ export function GenerateLicenseForm() {
   return (
     <Card>
       <CardHeader>
-        <CardHeading>Generate License</CardHeading>
+        <CardTitle as="h2">Generate License</CardTitle>
         <CardDescription>Create a license key for content you distribute.</CardDescription>
       </CardHeader>
       <CardContent>

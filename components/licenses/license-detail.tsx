@@ -2,12 +2,11 @@
 
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
 import { formatDate } from "@/lib/format";
 import type { LicenseContentDto, LicenseDto } from "@/lib/licenses/dto";
 import { AddContentForm } from "./add-content-form";
-import { CardHeading } from "./card-heading";
-import { CopyKeyButton } from "./copy-key-button";
 import { LicenseContentList } from "./license-content-list";
 import { LicenseStatusBadge, LicenseStatusButton } from "./license-status";
 import { usageDetail } from "./license-usage";
@@ -37,14 +36,14 @@ export function LicenseDetail({
 
       <Card>
         <CardHeader>
-          <CardHeading>License Details</CardHeading>
+          <CardTitle as="h2">License Details</CardTitle>
         </CardHeader>
         <CardContent className="space-y-6">
           <div>
             <p className="mb-1.5 text-sm font-medium text-slate-800">License Key</p>
             <div className="flex items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3">
               <code className="min-w-0 flex-1 break-all font-mono text-sm">{license.license_key}</code>
-              <CopyKeyButton text={license.license_key} />
+              <CopyButton text={license.license_key} label="Copy" announcement="License key copied" />
             </div>
           </div>
           <dl className="grid gap-4 sm:grid-cols-2">
@@ -58,7 +57,7 @@ export function LicenseDetail({
 
       <Card>
         <CardHeader>
-          <CardHeading>Licensed Content</CardHeading>
+          <CardTitle as="h2">Licensed Content</CardTitle>
           <CardDescription>What this license unlocks. Valid verifications return these URLs.</CardDescription>
         </CardHeader>
         <CardContent>
@@ -68,7 +67,7 @@ export function LicenseDetail({
 
       <Card>
         <CardHeader>
-          <CardHeading>Add Content</CardHeading>
+          <CardTitle as="h2">Add Content</CardTitle>
           <CardDescription>Link a piece of content to this license. URLs must start with http:// or https://.</CardDescription>
         </CardHeader>
         <CardContent>

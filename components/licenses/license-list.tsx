@@ -1,11 +1,10 @@
 "use client";
 
 import { ButtonLink } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate } from "@/lib/format";
 import type { LicenseDto } from "@/lib/licenses/dto";
-import { CardHeading } from "./card-heading";
 import { LicenseStatusBadge, LicenseStatusButton } from "./license-status";
 import { usageSummary } from "./license-usage";
 import { useLicenses } from "./queries";
@@ -15,7 +14,7 @@ export function LicenseList() {
   return (
     <Card>
       <CardHeader>
-        <CardHeading>Your Licenses</CardHeading>
+        <CardTitle as="h2">Your Licenses</CardTitle>
         <CardDescription>Share a license key; partners verify it with one public call.</CardDescription>
       </CardHeader>
       <CardContent>

@@ -1,21 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { useSyncExternalStore } from "react";
-import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
-import { site } from "@/lib/config/site";
-import { CardHeading } from "./card-heading";
-
-const noSubscription = () => () => {};
-
-/** The origin partners call: the page's own once in the browser, the configured one while rendering on the server. */
-function useOrigin(): string {
-  return useSyncExternalStore(
-    noSubscription,
-    () => window.location.origin,
-    () => site.url,
-  );
-}
+import { useOrigin } from "@/components/site/use-origin";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 
 export function VerificationExample() {
   const origin = useOrigin();
@@ -31,7 +18,7 @@ export function VerificationExample() {
   return (
     <Card>
       <CardHeader>
-        <CardHeading>Verify a License</CardHeading>
+        <CardTitle as="h2">Verify a License</CardTitle>
         <CardDescription>
           Anyone can check a license key: no API key or sign-in, callable from any website. Each valid check counts toward the
           license&apos;s maximum usage; invalid ones answer <code>valid: false</code> with a reason.

@@ -2,10 +2,10 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { CopyButton } from "@/components/site/copy-button";
 import { ArrowLeftIcon } from "@/components/site/icons";
 import { useOrigin } from "@/components/site/use-origin";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ScraperDetailDto } from "@/lib/catalogue/dto";
 import { planOf } from "@/lib/config/plans";

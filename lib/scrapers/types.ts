@@ -16,6 +16,11 @@ export interface BaseItem {
   url: string | null;
 }
 
+/** A BaseItem with nothing found yet; each kind spreads it into its own empty item. */
+export function emptyBaseItem(): BaseItem {
+  return { title: null, price: null, description: null, rating: null, reviews: null, url: null };
+}
+
 export interface Review {
   author: string | null;
   rating: number | null;

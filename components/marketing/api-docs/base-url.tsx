@@ -1,7 +1,7 @@
 "use client";
 
-import { CopyButton } from "@/components/site/copy-button";
 import { useApiBaseUrl } from "@/components/site/use-origin";
+import { CopyButton } from "@/components/ui/copy-button";
 
 export function BaseUrl() {
   const apiBaseUrl = useApiBaseUrl();

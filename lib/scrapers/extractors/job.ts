@@ -4,7 +4,7 @@ import { parseDecimal } from "../extract/numbers";
 import { normalizeCurrency, parsePrice } from "../extract/price";
 import { blockText, plainText } from "../extract/text";
 import { child, children, link, raw, type Thing, text, texts } from "../extract/things";
-import type { JobItem, Salary } from "../types";
+import { emptyBaseItem, type JobItem, type Salary } from "../types";
 import { addressOf, htmlDescription, metaBasics } from "./common";
 import type { KindExtractor } from "./extractor";
 
@@ -31,12 +31,7 @@ export const jobExtractor: KindExtractor<JobItem> = {
   types: [["JobPosting"]],
 
   empty: () => ({
-    title: null,
-    price: null,
-    description: null,
-    rating: null,
-    reviews: null,
-    url: null,
+    ...emptyBaseItem(),
     company: null,
     location: null,
     employment_type: null,

@@ -5,7 +5,7 @@ import { mainText } from "../extract/main-content";
 import type { Page } from "../extract/page";
 import { cleanText, plainText } from "../extract/text";
 import { link, raw, type Thing, text, texts } from "../extract/things";
-import type { NewsArticleItem } from "../types";
+import { emptyBaseItem, type NewsArticleItem } from "../types";
 import { metaBasics } from "./common";
 import type { KindExtractor } from "./extractor";
 
@@ -45,12 +45,7 @@ export const newsArticleExtractor: KindExtractor<NewsArticleItem> = {
   types: [ARTICLE_TYPES],
 
   empty: () => ({
-    title: null,
-    price: null,
-    description: null,
-    rating: null,
-    reviews: null,
-    url: null,
+    ...emptyBaseItem(),
     author: null,
     published_at: null,
     publisher: null,

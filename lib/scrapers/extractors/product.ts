@@ -3,7 +3,7 @@ import { normalizeCurrency, parseAmount } from "../extract/price";
 import { aggregateRatingOf, reviewsOf } from "../extract/reviews";
 import { plainText } from "../extract/text";
 import { child, link, raw, type Thing, text } from "../extract/things";
-import type { ProductItem } from "../types";
+import { emptyBaseItem, type ProductItem } from "../types";
 import { availabilityName } from "./availability";
 import { htmlDescription, metaBasics, offerOf } from "./common";
 import type { KindExtractor } from "./extractor";
@@ -15,12 +15,7 @@ export const productExtractor: KindExtractor<ProductItem> = {
   hasReviews: true,
 
   empty: () => ({
-    title: null,
-    price: null,
-    description: null,
-    rating: null,
-    reviews: null,
-    url: null,
+    ...emptyBaseItem(),
     currency: null,
     availability: null,
     brand: null,

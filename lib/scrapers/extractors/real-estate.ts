@@ -3,7 +3,7 @@ import { firstNumber, parseDecimal } from "../extract/numbers";
 import { normalizeCurrency, parseAmount } from "../extract/price";
 import { blockText, plainText } from "../extract/text";
 import { child, hasType, link, raw, type Thing, text } from "../extract/things";
-import type { FloorSize, RealEstateItem } from "../types";
+import { emptyBaseItem, type FloorSize, type RealEstateItem } from "../types";
 import { addressOf, htmlDescription, metaBasics, offerOf } from "./common";
 import type { KindExtractor } from "./extractor";
 
@@ -36,12 +36,7 @@ export const realEstateExtractor: KindExtractor<RealEstateItem> = {
   accepts: (thing) => !hasType(thing, OFFERS) || hasType(child(thing, "itemOffered") ?? thing, ACCOMMODATIONS),
 
   empty: () => ({
-    title: null,
-    price: null,
-    description: null,
-    rating: null,
-    reviews: null,
-    url: null,
+    ...emptyBaseItem(),
     currency: null,
     address: null,
     bedrooms: null,

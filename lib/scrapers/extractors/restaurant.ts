@@ -4,7 +4,7 @@ import type { Page } from "../extract/page";
 import { aggregateRatingOf, reviewsOf } from "../extract/reviews";
 import { cleanText, plainText } from "../extract/text";
 import { children, link, raw, type Thing, text, texts } from "../extract/things";
-import type { RestaurantItem } from "../types";
+import { emptyBaseItem, type RestaurantItem } from "../types";
 import { addressOf, htmlDescription, joined, metaBasics } from "./common";
 import type { KindExtractor } from "./extractor";
 
@@ -37,12 +37,7 @@ export const restaurantExtractor: KindExtractor<RestaurantItem> = {
   hasReviews: true,
 
   empty: () => ({
-    title: null,
-    price: null,
-    description: null,
-    rating: null,
-    reviews: null,
-    url: null,
+    ...emptyBaseItem(),
     address: null,
     phone: null,
     cuisine: null,

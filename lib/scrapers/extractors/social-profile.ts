@@ -4,7 +4,7 @@ import { parseCount } from "../extract/numbers";
 import type { Page } from "../extract/page";
 import { blockText, cleanText, plainText } from "../extract/text";
 import { absoluteUrl, children, hasType, link, raw, type Thing, text } from "../extract/things";
-import type { SocialProfileItem } from "../types";
+import { emptyBaseItem, type SocialProfileItem } from "../types";
 import { metaBasics } from "./common";
 import type { KindExtractor } from "./extractor";
 
@@ -28,12 +28,7 @@ export const socialProfileExtractor: KindExtractor<SocialProfileItem> = {
   },
 
   empty: () => ({
-    title: null,
-    price: null,
-    description: null,
-    rating: null,
-    reviews: null,
-    url: null,
+    ...emptyBaseItem(),
     handle: null,
     followers: null,
     following: null,
