@@ -17,7 +17,7 @@ export function ApiKeyListCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Your API keys</CardTitle>
+        <CardTitle as="h2">Your API keys</CardTitle>
         <CardDescription>
           {keys.data
             ? `${keys.data.length} of ${MAX_API_KEYS_PER_USER} keys. Keys are shown in full only once, when generated.`

@@ -16,7 +16,7 @@ export function ApiKeyUsageExample() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Using your API key</CardTitle>
+        <CardTitle as="h2">Using your API key</CardTitle>
         <CardDescription>Send the key as a bearer token with every scraper call.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">

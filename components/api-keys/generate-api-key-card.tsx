@@ -20,7 +20,7 @@ export function GenerateApiKeyCard({ atLimit, onCreated }: { atLimit: boolean; o
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Generate a new key</CardTitle>
+        <CardTitle as="h2">Generate a new key</CardTitle>
         <CardDescription>Use one key per application, so you can revoke one without touching the others.</CardDescription>
       </CardHeader>
       <CardContent>

@@ -24,7 +24,7 @@ export function ScrapersTab() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Available Scrapers</CardTitle>
+        <CardTitle as="h2">Available Scrapers</CardTitle>
       </CardHeader>
       <CardContent>
         {scrapers.isPending ? (
@@ -38,12 +38,12 @@ export function ScrapersTab() {
             {scrapers.data.map((scraper) => (
               <li key={scraper.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
-                  <h4 className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                  <h3 className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
                     {scraper.name}
                     {plan && !planIncludes(planOf(plan).id, scraper.required_plan) ? (
                       <Badge variant="blue">Requires {planOf(scraper.required_plan).name}</Badge>
                     ) : null}
-                  </h4>
+                  </h3>
                   <p className="text-sm text-slate-600">{scraper.description}</p>
                 </div>
                 <a

@@ -45,8 +45,13 @@ export async function createAndOpenLicense(page: Page, license: NewLicense): Pro
   return Number(new URL(page.url()).pathname.split("/").at(-1));
 }
 
-/** The current notice with that title; a replaced one stays in the DOM, marked removed, while it animates out. */
+/**
+ * The notice on show with that title. A replaced one can linger in the DOM for a moment, removed or hidden
+ * behind the new one (the toaster shows one at a time), so only the visible one counts.
+ */
 export function toast(page: Page, title: string, description?: string): Locator {
-  const toastItem = page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ hasText: title });
+  const toastItem = page
+    .locator('[data-sonner-toast][data-visible="true"]:not([data-removed="true"])')
+    .filter({ hasText: title });
   return description ? toastItem.filter({ hasText: description }) : toastItem;
 }
