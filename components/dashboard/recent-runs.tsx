@@ -57,7 +57,9 @@ export function RecentRuns() {
   return (
     <Card role="region" aria-labelledby="recent-runs-title">
       <CardHeader>
-        <CardTitle as="h2" id="recent-runs-title">Recent runs</CardTitle>
+        <CardTitle as="h2" id="recent-runs-title">
+          Recent runs
+        </CardTitle>
         <CardDescription>Your latest scraper runs through the API. Failed runs do not count against your quota.</CardDescription>
       </CardHeader>
       <CardContent>
