@@ -20,3 +20,8 @@ const globalForDb = globalThis as unknown as { scrapedeckDb?: Db };
 
 export const db: Db = globalForDb.scrapedeckDb ?? createDb(env.DATABASE_URL);
 globalForDb.scrapedeckDb = db;
+
+/** True for Prisma's unique-constraint failure (P2002), on either database. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
+}

@@ -1,4 +1,4 @@
-import { db } from "@/lib/db";
+import { db, isUniqueViolation } from "@/lib/db";
 import { conflict } from "@/lib/http/errors";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 import type { LoginInput, RegisterInput } from "./schemas";
@@ -11,10 +11,6 @@ export interface UserDto {
 
 export function toUserDto(user: { id: number; email: string }): UserDto {
   return { id: user.id, email: user.email };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 }
 
 /** Creates the account; 409 when the (already normalised) email is taken, even by a concurrent request. */

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { bearerCredential } from "./bearer";
 import { userIdFromSessionCookie } from "./session-cookie";
 import { verifyApiToken } from "./tokens";
 
@@ -19,8 +20,8 @@ export async function getCurrentUser(headers: Headers): Promise<CurrentUser | nu
   let userId: number | null;
   let via: CurrentUser["via"];
   if (authorization) {
-    const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
-    userId = match?.[1] ? await verifyApiToken(match[1]) : null;
+    const token = bearerCredential(authorization);
+    userId = token ? await verifyApiToken(token) : null;
     via = "bearer";
   } else {
     userId = await userIdFromSessionCookie(headers.get("cookie"));

@@ -71,3 +71,15 @@ export function methodNotAllowed(allow: string[], message: string): NextRouteHan
     throw new ApiError(405, "method_not_allowed", message, { headers: { Allow: allow.join(", ") } });
   });
 }
+
+const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/**
+ * Handlers for the methods a path does not serve: Next's own answer to them is a bare 405 with no body and
+ * no `Allow`. A route file exports the ones it lacks: `export const { PUT, DELETE } = otherMethods(["GET"]);`
+ */
+export function otherMethods(allowed: HttpMethod[]): Record<HttpMethod, NextRouteHandler> {
+  const handler = methodNotAllowed(allowed, `This endpoint accepts ${allowed.join(", ")}.`);
+  return Object.fromEntries(HTTP_METHODS.map((method) => [method, handler])) as Record<HttpMethod, NextRouteHandler>;
+}

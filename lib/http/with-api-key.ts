@@ -1,5 +1,6 @@
 import { API_KEY_PREFIX, isWellFormedApiKey } from "@/lib/api-keys/format";
 import { type ApiKeyOwner, findApiKeyOwner, recordApiKeyUse } from "@/lib/api-keys/keys";
+import { bearerCredential } from "@/lib/auth/bearer";
 import { log } from "@/lib/log";
 import { ApiError } from "./errors";
 import { compose, type Handler, type NextRouteHandler, type RouteContext } from "./route";
@@ -23,7 +24,7 @@ const invalidKey = (message: string) =>
 export async function authenticateApiKey(headers: Headers): Promise<ApiKeyOwner> {
   const authorization = headers.get("authorization")?.trim();
   if (!authorization) throw missingKey();
-  const key = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
+  const key = bearerCredential(authorization);
   if (!key || !isWellFormedApiKey(key)) {
     throw invalidKey(`Malformed API key: copy the whole key, ${API_KEY_PREFIX} followed by 40 hex characters.`);
   }

@@ -1,5 +1,5 @@
 import type { Plan } from "@/lib/config/plans";
-import { db } from "@/lib/db";
+import { db, isUniqueViolation } from "@/lib/db";
 import { ApiError } from "@/lib/http";
 import { usageMonth } from "./summary";
 
@@ -39,7 +39,7 @@ export async function reserveRun(userId: number, plan: Plan, now: Date = new Dat
 }
 
 function ignoreUniqueViolation(error: unknown): void {
-  if ((error as { code?: unknown }).code !== "P2002") throw error;
+  if (!isUniqueViolation(error)) throw error;
 }
 
 /** Gives a reserved run back (the run failed): failed runs are free. */

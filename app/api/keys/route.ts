@@ -1,7 +1,7 @@
 import { toApiKeyDto, toCreatedApiKeyDto } from "@/lib/api-keys/dto";
 import { createApiKey, listApiKeys } from "@/lib/api-keys/keys";
 import { createApiKeySchema } from "@/lib/api-keys/schema";
-import { created, methodNotAllowed, parseJsonBody } from "@/lib/http";
+import { created, methodNotAllowed, otherMethods, parseJsonBody } from "@/lib/http";
 import { userRoute } from "@/lib/http/with-user";
 
 export const GET = userRoute(async ({ user }) => (await listApiKeys(user.id)).map(toApiKeyDto));
@@ -12,3 +12,5 @@ export const POST = userRoute(async ({ req, user }) => {
 });
 
 export const DELETE = methodNotAllowed(["GET", "POST"], "Delete one key with DELETE /api/keys/{id}");
+
+export const { PUT, PATCH } = otherMethods(["GET", "POST"]);

@@ -1,4 +1,4 @@
-import { created, parseJsonBody } from "@/lib/http";
+import { created, otherMethods, parseJsonBody } from "@/lib/http";
 import { userRoute } from "@/lib/http/with-user";
 import { toLicenseDto } from "@/lib/licenses/dto";
 import { createLicense, listLicenses } from "@/lib/licenses/licenses";
@@ -10,3 +10,5 @@ export const POST = userRoute(async ({ req, user }) => {
   const input = await parseJsonBody(req, createLicenseSchema);
   return created(toLicenseDto(await createLicense(user.id, input)));
 });
+
+export const { PUT, PATCH, DELETE } = otherMethods(["GET", "POST"]);

@@ -1,6 +1,8 @@
-import { parseSearchParams } from "@/lib/http";
+import { otherMethods, parseSearchParams } from "@/lib/http";
 import { userRoute } from "@/lib/http/with-user";
 import { listRuns } from "@/lib/runs/queries";
 import { listRunsQuerySchema } from "@/lib/runs/schema";
 
 export const GET = userRoute(async ({ req, user }) => listRuns(user.id, parseSearchParams(req, listRunsQuerySchema)));
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"]);

@@ -1,7 +1,9 @@
 import { listScrapers } from "@/lib/catalogue/queries";
-import { route } from "@/lib/http";
+import { otherMethods, route } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
 /** The public catalogue. */
 export const GET = route(async () => listScrapers());
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"]);

@@ -1,6 +1,6 @@
 import { searchScrapers } from "@/lib/catalogue/queries";
 import { searchQuerySchema } from "@/lib/catalogue/schema";
-import { parseSearchParams, route } from "@/lib/http";
+import { otherMethods, parseSearchParams, route } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
@@ -9,3 +9,5 @@ export const GET = route(async ({ req }) => {
   const { q } = parseSearchParams(req, searchQuerySchema);
   return searchScrapers(q);
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"]);

@@ -1,4 +1,4 @@
-import { methodNotAllowed, parseJsonBody, route, tooManyRequests } from "@/lib/http";
+import { methodNotAllowed, otherMethods, parseJsonBody, route, tooManyRequests } from "@/lib/http";
 import { verifyLicenseSchema } from "@/lib/licenses/schemas";
 import { verifyLicense } from "@/lib/licenses/verify";
 import { throttleVerification } from "@/lib/licenses/verify-throttle";
@@ -27,3 +27,5 @@ export const POST = route(async ({ req, responseHeaders }) => {
 });
 
 export const GET = methodNotAllowed(["POST", "OPTIONS"], "Use POST with a JSON body {license_key}.");
+
+export const { PUT, PATCH, DELETE } = otherMethods(["POST"]);

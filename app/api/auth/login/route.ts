@@ -2,7 +2,7 @@ import { authenticate } from "@/lib/accounts/login";
 import { loginSchema } from "@/lib/accounts/schemas";
 import { clientIp } from "@/lib/auth/client-ip";
 import { issueApiToken } from "@/lib/auth/tokens";
-import { methodNotAllowed, parseJsonBody, route, unauthorized } from "@/lib/http";
+import { methodNotAllowed, otherMethods, parseJsonBody, route, unauthorized } from "@/lib/http";
 
 export const POST = route(async ({ req }) => {
   const input = await parseJsonBody(req, loginSchema);
@@ -12,3 +12,5 @@ export const POST = route(async ({ req }) => {
 });
 
 export const GET = methodNotAllowed(["POST"], "Use POST with {email, password} to log in");
+
+export const { PUT, PATCH, DELETE } = otherMethods(["POST"]);

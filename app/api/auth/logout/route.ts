@@ -1,5 +1,5 @@
 import { expiredSessionCookies } from "@/lib/auth/session-cookie";
-import { jsonResponse, methodNotAllowed, route } from "@/lib/http";
+import { jsonResponse, methodNotAllowed, otherMethods, route } from "@/lib/http";
 import { assertSameOrigin } from "@/lib/http/with-user";
 
 // Sessions are stateless JWTs: logging out removes the cookie from this browser. Signed out already is fine.
@@ -11,3 +11,5 @@ export const POST = route(async ({ req }) => {
 });
 
 export const GET = methodNotAllowed(["POST"], "Use POST to log out");
+
+export const { PUT, PATCH, DELETE } = otherMethods(["POST"]);

@@ -1,7 +1,9 @@
 import { toUserDto } from "@/lib/accounts/accounts";
-import { jsonResponse, methodNotAllowed } from "@/lib/http";
+import { jsonResponse, methodNotAllowed, otherMethods } from "@/lib/http";
 import { userRoute } from "@/lib/http/with-user";
 
 export const GET = userRoute(async ({ user }) => jsonResponse(toUserDto(user), { headers: { "Cache-Control": "no-store" } }));
 
 export const POST = methodNotAllowed(["GET"], "Use GET to read the signed-in user");
+
+export const { PUT, PATCH, DELETE } = otherMethods(["GET"]);

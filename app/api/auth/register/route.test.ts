@@ -76,8 +76,11 @@ describe("POST /api/auth/register", () => {
   });
 
   it("answers 400 for a body that is not an object", async () => {
-    expect((await register("[]")).status).toBe(400);
-    expect((await register('"text"')).status).toBe(400);
+    for (const body of ["[]", '"text"']) {
+      const res = await register(body);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: "validation_error" });
+    }
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import { registerUser } from "@/lib/accounts/accounts";
 import { registerSchema } from "@/lib/accounts/schemas";
 import { issueApiToken } from "@/lib/auth/tokens";
-import { created, methodNotAllowed, parseJsonBody, route } from "@/lib/http";
+import { created, methodNotAllowed, otherMethods, parseJsonBody, route } from "@/lib/http";
 
 export const POST = route(async ({ req }) => {
   const input = await parseJsonBody(req, registerSchema);
@@ -10,3 +10,5 @@ export const POST = route(async ({ req }) => {
 });
 
 export const GET = methodNotAllowed(["POST"], "Use POST with {email, password} to create an account");
+
+export const { PUT, PATCH, DELETE } = otherMethods(["POST"]);

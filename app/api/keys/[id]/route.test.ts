@@ -46,7 +46,9 @@ describe("DELETE /api/keys/{id}", () => {
 
   it("answers 404 for an id that never existed", async () => {
     const user = await createTestUser();
-    expect((await remove("999999999", bearer(user))).status).toBe(404);
+    const res = await remove("999999999", bearer(user));
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: "not_found" });
   });
 
   it.each(["abc", "0", "-1", "1.5", "1e3"])("answers 404 for the id %j", async (id) => {

@@ -1,5 +1,5 @@
 import { deleteApiKey } from "@/lib/api-keys/keys";
-import { methodNotAllowed, notFound, parseId } from "@/lib/http";
+import { methodNotAllowed, notFound, otherMethods, parseId } from "@/lib/http";
 import { userRoute } from "@/lib/http/with-user";
 
 export const DELETE = userRoute(async ({ params, user }) => {
@@ -9,3 +9,5 @@ export const DELETE = userRoute(async ({ params, user }) => {
 });
 
 export const GET = methodNotAllowed(["DELETE"], "A key cannot be read back: list your keys with GET /api/keys");
+
+export const { POST, PUT, PATCH } = otherMethods(["DELETE"]);

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
 import { createLicense } from "@/lib/licenses/licenses";
 import { call, createTestUser, type TestUser } from "@/lib/licenses/testing";
 import { GET, PATCH } from "./route";
@@ -85,10 +86,13 @@ describe("PATCH /api/licenses/{id}", () => {
         body: { is_active: false },
       });
       expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ code: "not_found" });
     }
   });
 
   it("answers 401 without credentials", async () => {
+    expect((await db.license.findUniqueOrThrow({ where: { id: licenseId } })).isActive).toBe(true);
     expect((await call(PATCH, "PATCH", path(), { params: params(), body: { is_active: false } })).status).toBe(401);
+    expect((await db.license.findUniqueOrThrow({ where: { id: licenseId } })).isActive).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { parseId, parseJsonBody } from "@/lib/http";
+import { otherMethods, parseId, parseJsonBody } from "@/lib/http";
 import { userRoute } from "@/lib/http/with-user";
 import { toLicenseDto } from "@/lib/licenses/dto";
 import { getLicense, updateLicense } from "@/lib/licenses/licenses";
@@ -11,3 +11,5 @@ export const PATCH = userRoute(async ({ req, params, user }) => {
   const input = await parseJsonBody(req, updateLicenseSchema);
   return toLicenseDto(await updateLicense(user.id, id, input));
 });
+
+export const { POST, PUT, DELETE } = otherMethods(["GET", "PATCH"]);

@@ -1,5 +1,5 @@
 import { getScraper } from "@/lib/catalogue/queries";
-import { notFound, parseId, route } from "@/lib/http";
+import { notFound, otherMethods, parseId, route } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
@@ -9,3 +9,5 @@ export const GET = route(async ({ params }) => {
   if (!scraper) throw notFound("Scraper not found");
   return scraper;
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"]);

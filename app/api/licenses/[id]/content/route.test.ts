@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
 import { createLicense } from "@/lib/licenses/licenses";
 import { call, createTestUser, type TestUser } from "@/lib/licenses/testing";
 import { GET, POST } from "./route";
@@ -76,19 +77,23 @@ describe("GET|POST /api/licenses/{id}/content", () => {
     for (const id of ["0", "abc", "999999999"]) {
       const list = await call(GET, "GET", `/api/licenses/${id}/content`, { token: user.token, params: { id } });
       expect(list.status).toBe(404);
+      expect(list.body).toMatchObject({ code: "not_found" });
       const add = await call(POST, "POST", `/api/licenses/${id}/content`, {
         token: user.token,
         params: { id },
         body: { content_type: "video", content_id: "x" },
       });
       expect(add.status).toBe(404);
+      expect(add.body).toMatchObject({ code: "not_found" });
     }
   });
 
   it("answers 401 without credentials", async () => {
     expect((await call(GET, "GET", path(), { params: params() })).status).toBe(401);
+    const before = await db.licenseContent.count({ where: { licenseId } });
     expect((await call(POST, "POST", path(), { params: params(), body: { content_type: "a", content_id: "b" } })).status).toBe(
       401,
     );
+    expect(await db.licenseContent.count({ where: { licenseId } })).toBe(before);
   });
 });

@@ -1,4 +1,4 @@
-import { created, parseId, parseJsonBody } from "@/lib/http";
+import { created, otherMethods, parseId, parseJsonBody } from "@/lib/http";
 import { userRoute } from "@/lib/http/with-user";
 import { toLicenseContentDto } from "@/lib/licenses/dto";
 import { addLicenseContent, listLicenseContent } from "@/lib/licenses/licenses";
@@ -13,3 +13,5 @@ export const POST = userRoute(async ({ req, params, user }) => {
   const input = await parseJsonBody(req, addLicenseContentSchema);
   return created(toLicenseContentDto(await addLicenseContent(user.id, id, input)));
 });
+
+export const { PUT, PATCH, DELETE } = otherMethods(["GET", "POST"]);

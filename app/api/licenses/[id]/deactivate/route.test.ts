@@ -23,6 +23,7 @@ describe("POST /api/licenses/{id}/deactivate", () => {
     for (const id of ["0", "-3", "abc", "999999999"]) {
       const res = await call(POST, "POST", `/api/licenses/${id}/deactivate`, { token: user.token, params: { id } });
       expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ code: "not_found" });
     }
   });
 

@@ -51,7 +51,9 @@ async function runsOf(userId: number) {
 
 function expectRateLimitHeaders(res: Response, limit: number) {
   expect(res.headers.get("x-ratelimit-limit")).toBe(String(limit));
-  expect(Number(res.headers.get("x-ratelimit-remaining"))).toBeGreaterThanOrEqual(0);
+  expect(res.headers.get("x-ratelimit-remaining")).toMatch(/^\d+$/);
+  expect(Number(res.headers.get("x-ratelimit-remaining"))).toBeLessThanOrEqual(limit);
+  expect(res.headers.get("x-ratelimit-reset")).toMatch(/^\d+$/);
   expect(Number(res.headers.get("x-ratelimit-reset"))).toBeGreaterThan(Date.now() / 1000 - 1);
 }
 
@@ -235,6 +237,7 @@ describe("plan limits on runs", () => {
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(res.headers.get("x-ratelimit-limit")).toBe(String(limit));
     expect(res.headers.get("x-ratelimit-remaining")).toBe("0");
+    expect(res.headers.get("x-ratelimit-reset")).toMatch(/^\d+$/);
     expect(Number(res.headers.get("x-ratelimit-reset"))).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000));
     // Throttled calls are free and leave no run behind.
     expect(await quotaUsed(user.id)).toBe(limit);

@@ -1,4 +1,4 @@
-import { methodNotAllowed } from "@/lib/http";
+import { methodNotAllowed, otherMethods } from "@/lib/http";
 import { runScraperEndpoint } from "@/lib/runs/endpoint";
 
 export const POST = runScraperEndpoint();
@@ -8,3 +8,5 @@ export const GET = methodNotAllowed(
   ["POST"],
   'Run a scraper with POST to this address, an "Authorization: Bearer <your API key>" header and a JSON body such as {"url": "https://example.com/page"}. Create a key on your dashboard; see /api-docs for details.',
 );
+
+export const { PUT, PATCH, DELETE } = otherMethods(["POST"]);
