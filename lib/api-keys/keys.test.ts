@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createTestUser } from "@/lib/accounts/testing";
-import { createApiKey, LAST_USED_RESOLUTION_MS, listApiKeys, recordApiKeyUse } from "./keys";
+import { db } from "@/lib/db";
+import { createApiKey, deleteApiKey, LAST_USED_RESOLUTION_MS, listApiKeys, recordApiKeyUse } from "./keys";
 
 describe("recordApiKeyUse", () => {
   it("writes the first use, then at most once per resolution interval", async () => {
@@ -21,6 +22,11 @@ describe("recordApiKeyUse", () => {
   });
 
   it("does nothing for a deleted key", async () => {
-    await expect(recordApiKeyUse(2_000_000_000)).resolves.toBeUndefined();
+    const user = await createTestUser();
+    const { id } = await createApiKey(user.id, {});
+    expect(await deleteApiKey(user.id, id)).toBe(true);
+    await expect(recordApiKeyUse(id)).resolves.toBeUndefined();
+    expect(await db.apiKey.findUnique({ where: { id } })).toBeNull();
+    expect(await listApiKeys(user.id)).toEqual([]);
   });
 });
