@@ -85,10 +85,16 @@ async function reserveAndRun(
   signal: AbortSignal,
 ): Promise<CompletedRun> {
   const reservation = await reserveRun(user.id, plan);
-  const run = await db.scraperRun.create({
-    data: { userId: user.id, apiKeyId, scraperId: scraper.id, url: body.url, status: "running" },
-    select: { id: true, createdAt: true },
-  });
+  const run = await db.scraperRun
+    .create({
+      data: { userId: user.id, apiKeyId, scraperId: scraper.id, url: body.url, status: "running" },
+      select: { id: true, createdAt: true },
+    })
+    .catch(async (error: unknown) => {
+      // No run to charge for: the reservation goes back before the route kit answers 500.
+      await releaseRun(reservation);
+      throw error;
+    });
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   let items: ScrapedItem[];
@@ -105,10 +111,16 @@ async function reserveAndRun(
     throw failure.status === 500 ? error : new ApiError(failure.status, failure.code, failure.message);
   }
   const durationMs = elapsed();
-  await db.scraperRun.update({
-    where: { id: run.id },
-    data: { status: "success", itemCount: items.length, durationMs, resultData: JSON.stringify(items), finishedAt: new Date() },
-  });
+  await db.scraperRun
+    .update({
+      where: { id: run.id },
+      data: { status: "success", itemCount: items.length, durationMs, resultData: JSON.stringify(items), finishedAt: new Date() },
+    })
+    .catch(async (error: unknown) => {
+      // The caller gets a 500, not the items: that run is not charged either.
+      await releaseRun(reservation);
+      throw error;
+    });
   await purgeExpiredResultsOccasionally().catch((err: unknown) => log.error({ err }, "could not purge expired run results"));
   return { id: run.id, scraperId: scraper.id, url: body.url, items, durationMs, createdAt: run.createdAt };
 }
