@@ -43,7 +43,7 @@ test("creates a license with an expiry date and a maximum usage", async ({ page 
   await expect(item.getByText("Usage: 0/5 · Expires May 1, 2031")).toBeVisible();
 });
 
-test("points out a maximum usage that is not a whole number of at least 1", async ({ page }) => {
+test("points out a maximum usage below 1 with the server rule", async ({ page }) => {
   await page.getByLabel("License name").fill("Typo");
   await page.getByLabel("Maximum usage (optional)").fill("0");
   await page.getByRole("button", { name: "Generate License" }).click();

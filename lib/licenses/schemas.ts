@@ -85,23 +85,24 @@ export const verifyLicenseSchema = z.object({
 const createLicensePayloadSchema = createLicenseSchema.extend({ license_key: z.literal("") });
 
 /**
- * The generate-license form: raw input values turned into the POST payload (spec §5). The date input's day
- * is sent as the end of that day in the owner's time zone, so a license "expiring on" a day works through
- * it. The maximum usage is sent only when it parses as an integer; blank means unlimited, and anything else
- * is pointed out on the field rather than silently read as unlimited.
+ * The generate-license form: raw input values turned into the POST payload (spec §5). The name is checked
+ * first, so a blank one always gives the 'Missing information' notice, whatever else is wrong. The date
+ * input's day is sent as the end of that day in the owner's time zone, so a license "expiring on" a day
+ * works through it. The maximum usage is sent only when it parses as an integer (blank or anything else
+ * means unlimited); an integer below 1 meets the server's own rule.
  */
 export const licenseFormSchema = z
   .object({
-    name: z.string(),
-    expires_on: z.string().refine((day) => day === "" || day >= localDay(new Date()), "Expiration date cannot be in the past."),
-    max_usage: z.string().refine((value) => value.trim() === "" || Number.isInteger(Number(value)), MAX_USAGE_MESSAGE),
+    name: z.string().trim().min(1, MISSING_NAME_MESSAGE),
+    expires_on: z.string(),
+    max_usage: z.string(),
   })
   .transform(
     ({ name, expires_on, max_usage }): z.input<typeof createLicensePayloadSchema> => ({
       name,
       license_key: "",
       expires_at: endOfLocalDay(expires_on)?.toISOString(),
-      max_usage: max_usage.trim() === "" ? undefined : Number(max_usage),
+      max_usage: /^\s*-?\d+\s*$/.test(max_usage) ? Number(max_usage) : undefined,
     }),
   )
   .pipe(createLicensePayloadSchema);
