@@ -2,6 +2,7 @@
 // Runs one catalogue scraper's extractor on a page and prints the items as JSON. A URL goes through the
 // same SSRF-safe fetcher as the API; a local file is decoded like a fetched page (BOM, <meta> charset),
 // its links resolved against --base (the address it was saved from) or the file itself.
+import "./load-env";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";

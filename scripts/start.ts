@@ -1,4 +1,5 @@
 // npm start — zero-setup launch: migrate, seed when empty, build when the build is missing or stale, serve.
+import "./load-env";
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";

@@ -1,5 +1,6 @@
 // npm run user:plan -- <email> <free|pro|business> — moves an account to another plan (DESIGN §4).
 // Limits follow at once: every run reads the plan from the database.
+import "./load-env";
 import { PLAN_IDS, PLANS, type PlanId } from "../lib/config/plans";
 import { createDb } from "../lib/db";
 import { env } from "../lib/env";

@@ -1,6 +1,7 @@
 // npm run db:migrate:create -- <name> — writes the next migration for SQLite and for PostgreSQL.
 // The engine diffs the schema against the history replayed on a throwaway shadow database: in memory for
 // SQLite, a temporary database on MIGRATE_POSTGRES_URL (default: the local server) for PostgreSQL.
+import "../load-env";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

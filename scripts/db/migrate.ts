@@ -1,4 +1,5 @@
 // npm run db:migrate — applies pending migrations to DATABASE_URL (default: the SQLite file).
+import "../load-env";
 import { applyMigrations } from "../../lib/db/schema-engine";
 import { env } from "../../lib/env";
 

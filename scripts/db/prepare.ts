@@ -1,4 +1,5 @@
 // npm run dev runs this first: apply pending migrations, seed the catalogue on an empty database.
+import "../load-env";
 import { prepareDatabase } from "../../lib/db/prepare";
 import { env } from "../../lib/env";
 

@@ -1,4 +1,5 @@
 // npm run db:seed — the catalogue scrapers; safe to run again.
+import "../load-env";
 import { seedCatalogue } from "../../lib/catalogue/seed";
 import { createDb } from "../../lib/db";
 import { env } from "../../lib/env";
