@@ -5,7 +5,7 @@ import { type ReactNode, useState } from "react";
 import { Toaster } from "sonner";
 import { createQueryClient } from "@/lib/client/query-client";
 
-/** Spec §9 notifications: one visible at a time, 5000 ms, F8 focuses the region, swipe right to dismiss. */
+/** docs/product.md#notifications: one visible at a time, 5000 ms, F8 focuses the region, swipe right to dismiss. */
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 
-/** Public pages, each with the heading it must show (spec §2). */
+/** Public pages, each with the heading it must show (docs/product.md#routes). */
 export const PUBLIC_PAGES = [
   {
     path: "/",

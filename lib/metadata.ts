@@ -5,7 +5,7 @@ import { site } from "@/lib/config/site";
 export const OG_IMAGE = { url: "/opengraph-image", width: 1200, height: 630, alt: `${site.name} — ${site.tagline}` } as const;
 
 /**
- * A page's own title and description (spec §2), repeated for link previews: a page's Open Graph object
+ * A page's own title and description (docs/product.md#routes), repeated for link previews: a page's Open Graph object
  * replaces the inherited one whole (image included), so each page states all of it here.
  */
 export function pageMetadata({ title, description, path }: { title: string; description: string; path: string }): Metadata {

@@ -1,5 +1,5 @@
 /**
- * Spec §2: a route id is read as an integer; missing or non-numeric reads as 0, and 0 or less is not found.
+ * docs/product.md#route-ids: a route id is read as an integer; missing or non-numeric reads as 0, and 0 or less is not found.
  * Returns the id, or 0 when it names nothing. Pure, so pages (client or server) and route handlers share it.
  */
 export function routeId(raw: string | string[] | undefined): number {

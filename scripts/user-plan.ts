@@ -1,4 +1,4 @@
-// npm run user:plan -- <email> <free|pro|business> — moves an account to another plan (DESIGN §4).
+// npm run user:plan -- <email> <free|pro|business> — moves an account to another plan (docs/product.md#plans-and-limits).
 // Limits follow at once: every run reads the plan from the database.
 import "./load-env";
 import { PLAN_IDS, PLANS, type PlanId } from "../lib/config/plans";

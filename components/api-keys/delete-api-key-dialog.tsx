@@ -5,7 +5,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } fr
 import type { ApiKeyDto } from "@/lib/api-keys/dto";
 import { useDeleteApiKey } from "./use-api-keys";
 
-/** Spec §4: a confirmation that clicking outside cannot dismiss; it stays open while the delete runs. */
+/** docs/product.md#api-keys-tab: a confirmation that clicking outside cannot dismiss; it stays open while the delete runs. */
 export function DeleteApiKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyDto | null; onClose: () => void }) {
   const remove = useDeleteApiKey(onClose);
 

@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import type { CreatedApiKeyDto } from "@/lib/api-keys/dto";
 import { notify } from "@/lib/client/notify";
 
-/** Spec §4: the new key, shown once in a highlighted box with a copy button. */
+/** docs/product.md#api-keys-tab: the new key, shown once in a highlighted box with a copy button. */
 export function NewApiKeyNotice({ apiKey, onDismiss }: { apiKey: CreatedApiKeyDto; onDismiss: () => void }) {
   async function copy() {
     try {

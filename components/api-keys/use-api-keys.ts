@@ -13,7 +13,7 @@ export function useApiKeys() {
   return useQuery<ApiKeyDto[]>({ queryKey: [API_KEYS_PATH] });
 }
 
-/** Spec §4/§8: notices on success and failure, and the list refetched after every successful change. */
+/** Notices on success and failure (docs/product.md#error-catalogue), and the list refetched after every successful change. */
 export function useCreateApiKey(onCreated: (key: CreatedApiKeyDto) => void) {
   const queryClient = useQueryClient();
   return useMutation({

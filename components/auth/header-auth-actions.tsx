@@ -6,7 +6,7 @@ import { apiRequest } from "@/lib/client/api";
 import { notify } from "@/lib/client/notify";
 import { useAuth } from "./use-auth";
 
-/** Header right side (spec §2): Login + Sign Up when signed out, Logout when signed in. */
+/** Header right side (docs/product.md#shared-frame): Login + Sign Up when signed out, Logout when signed in. */
 export function HeaderAuthActions({ onNavigate }: { onNavigate?: () => void }) {
   const { isAuthenticated, setUser } = useAuth();
   const router = useRouter();

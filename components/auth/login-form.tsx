@@ -52,7 +52,7 @@ export function LoginForm({ callbackPath }: { callbackPath: string }) {
         autoComplete="current-password"
         error={errors.password?.message}
         labelAside={
-          // Password reset is not offered yet (spec §2): the link is shown but leads nowhere.
+          // Password reset is not offered yet (docs/product.md#login): the link is shown but leads nowhere.
           // biome-ignore lint/a11y/useSemanticElements: an <a> needs an href, and this link must not go anywhere
           <span role="link" tabIndex={0} aria-disabled="true" className="cursor-not-allowed text-sm text-slate-500">
             Forgot password?

@@ -19,7 +19,7 @@ export async function signInWithPassword(email: string, password: string): Promi
   }
 }
 
-/** After a successful sign-in (spec §4): store the user, say so, and go to where the visitor was heading. */
+/** After a successful sign-in (docs/product.md#auth-state): store the user, say so, and go to where the visitor was heading. */
 export function useFinishSignIn() {
   const { setUser } = useAuth();
   const router = useRouter();

@@ -11,7 +11,7 @@ export interface AuthUser {
 export const AUTH_ME_PATH = "/api/auth/me";
 
 /**
- * Client auth state (spec §4): not authenticated until the session check on load answers OK;
+ * Client auth state (docs/product.md#auth-state): not authenticated until the session check on load answers OK;
  * a failed check is ignored and simply leaves the visitor signed out.
  */
 export function useAuth() {
@@ -25,7 +25,7 @@ export function useAuth() {
     isAuthenticated: Boolean(data),
     isChecking: isPending,
     setUser: (user: AuthUser | null) => {
-      // Cached data never goes stale (spec §7), so whoever signs in next must not see the last user's keys.
+      // Cached data never goes stale (docs/product.md#browser-calls), so whoever signs in next must not see the last user's keys.
       // Only unused data is dropped: the pages still showing it are on their way out (logout navigates home,
       // and signing in happens on /login or /register, where no user data is on screen).
       const previous = queryClient.getQueryData<AuthUser | null>([AUTH_ME_PATH]);

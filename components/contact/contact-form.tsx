@@ -7,7 +7,7 @@ import { FieldError, Input, Label, Textarea } from "@/components/ui/form-control
 import { notify } from "@/lib/client/notify";
 import { type ContactMessage, contactMessageSchema } from "@/lib/contact/schema";
 
-/** Spec §2/§9: submitting makes no server call; it waits about a second, as sending would. */
+/** docs/product.md#contact: submitting makes no server call; it waits about a second, as sending would. */
 export const CONTACT_SEND_DELAY_MS = 1000;
 
 const EMPTY: ContactMessage = { name: "", email: "", subject: "", message: "" };

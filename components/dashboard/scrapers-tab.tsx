@@ -15,7 +15,10 @@ interface ScraperListItem {
   required_plan: string;
 }
 
-/** Spec §2: name and description of each scraper, with a Run Scraper link opening its run endpoint. */
+/**
+ * docs/product.md#available-scrapers-tab: name and description of each scraper, with a Run Scraper link opening its run
+ * endpoint.
+ */
 export function ScrapersTab() {
   const scrapers = useQuery<ScraperListItem[]>({ queryKey: ["/api/scrapers"] });
   // The usage summary above the tabs reads the same query, so the user's plan costs no extra call.

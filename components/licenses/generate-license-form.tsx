@@ -43,7 +43,7 @@ export function GenerateLicenseForm() {
   const onSubmit = handleSubmit(
     (payload) => create.mutate(payload),
     (invalid) => {
-      // Spec §5: a blank name is a notice, not a field message.
+      // docs/product.md#validation: a blank name is the 'Missing information' notice, not a field message.
       if (invalid.name) notify.error("Missing information", MISSING_NAME_MESSAGE);
     },
   );

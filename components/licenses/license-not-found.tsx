@@ -1,6 +1,6 @@
 import { ButtonLink } from "@/components/ui/button";
 
-/** Spec §2: the same answer for an invalid id, a missing license and another user's license. */
+/** docs/product.md#license-detail: the same answer for an invalid id, a missing license and another user's license. */
 export function LicenseNotFound() {
   return (
     <div className="mx-auto max-w-lg py-16 text-center">

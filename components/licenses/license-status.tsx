@@ -8,7 +8,7 @@ import { notify } from "@/lib/client/notify";
 import type { LicenseDto } from "@/lib/licenses/dto";
 import { licensePath, useRefetchLicense } from "./queries";
 
-/** Spec §4: 'Active' in the default style, 'Inactive' in the destructive style. */
+/** docs/product.md#license-status: 'Active' in the default style, 'Inactive' in the destructive style. */
 export function LicenseStatusBadge({ isActive }: { isActive: boolean }) {
   return <Badge variant={isActive ? "default" : "destructive"}>{isActive ? "Active" : "Inactive"}</Badge>;
 }

@@ -20,7 +20,7 @@ export function useLicenseContent(id: number, initial: LicenseContentDto[]) {
   return useQuery<LicenseContentDto[]>({ queryKey: [licenseContentPath(id)], initialData: initial });
 }
 
-/** After any license mutation the list, the license and its content are fetched again (spec §4). */
+/** After any license mutation the list, the license and its content are fetched again (docs/product.md#lists-after-changes). */
 export function useRefetchLicense(): (id?: number) => Promise<void> {
   const queryClient = useQueryClient();
   return (id) => refetchLicense(queryClient, id);

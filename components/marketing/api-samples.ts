@@ -5,7 +5,7 @@ export const API_KEY_PLACEHOLDER = "YOUR_API_KEY";
 const EXAMPLE_SCRAPER_ID = 1;
 const EXAMPLE_PAGE = CATALOGUE[0]?.exampleUrl ?? "https://example.com/product";
 
-/** Spec §2: id, status and a data list of items with title, price, description, rating and reviews. */
+/** docs/product.md#scraper-detail: id, status and a data list of items with title, price, description, rating and reviews. */
 export const SAMPLE_RUN_RESPONSE = JSON.stringify(
   {
     id: 1042,
@@ -36,7 +36,7 @@ export function curlRunExample(endpointUrl: string, pageUrl = EXAMPLE_PAGE): str
 
 export type CodeLanguage = "javascript" | "python" | "php";
 
-/** The same run call in each documented language (spec §2 Code Examples). */
+/** The same run call in each documented language (docs/product.md#api-documentation-page). */
 export function runCodeExamples(apiBaseUrl: string): Record<CodeLanguage, string> {
   const endpoint = `${apiBaseUrl}scrapers/${EXAMPLE_SCRAPER_ID}/run`;
   return {

@@ -7,7 +7,7 @@ const noSubscription = () => () => {};
 const today = () => new Date().toDateString();
 
 /**
- * Spec §2: legal pages show the current date as 'last updated'. The pages are static HTML, so the date is
+ * docs/product.md#legal-pages: legal pages show the current date as 'last updated'. The pages are static HTML, so the date is
  * rendered in the browser (the visitor's own day) rather than frozen at build time.
  */
 export function LastUpdated() {

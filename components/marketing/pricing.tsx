@@ -7,7 +7,7 @@ import { PLAN_LIST, planFeatures } from "@/lib/config/plans";
 import { planPrice } from "./plan-text";
 import { Section } from "./section";
 
-/** Spec §9, read from the one plan table. */
+/** docs/product.md#plans-and-limits, read from the one plan table (lib/config/plans.ts). */
 export function Pricing() {
   return (
     <Section

@@ -4,14 +4,14 @@ import { useAuth } from "@/components/auth/use-auth";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 
-/** Spec §2/§6: signed-in users get their keys and the run button; guests get sign-up and log-in prompts. */
+/** docs/product.md#scraper-detail: signed-in users get their keys and the run button; guests get sign-up and log-in prompts. */
 export function ScraperActions() {
   const { isAuthenticated, isChecking } = useAuth();
   if (isChecking) return <Skeleton className="h-24 w-full" />;
   if (isAuthenticated) {
     return (
       <div className="flex flex-col gap-3">
-        {/* Spec: the run button is shown but has no action; runs go through the API with a key. */}
+        {/* docs/product.md#scraper-detail: the run button is shown but has no action; runs go through the API with a key. */}
         <Button size="lg">Run This Scraper</Button>
         <ButtonLink href="/dashboard" prefetch={false} variant="outline" size="lg">
           View your API keys

@@ -47,9 +47,9 @@ function DetailSkeleton() {
   );
 }
 
-/** The scraper page's content, loaded in the browser (spec §7); a failed load shows Scraper Not Found. */
+/** The scraper page's content, loaded in the browser; a failed load shows Scraper Not Found (docs/product.md#scraper-detail). */
 export function ScraperDetail({ id }: { id: number }) {
-  // Spec §7: fetched only when the id is positive.
+  // docs/product.md#scraper-detail: fetched only when the id is positive.
   const { data: scraper, isError } = useQuery<ScraperDetailDto>({ queryKey: [`/api/scrapers/${id}`], enabled: id > 0 });
   const origin = useOrigin();
 

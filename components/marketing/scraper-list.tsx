@@ -6,10 +6,10 @@ import type { ScraperDto } from "@/lib/catalogue/dto";
 import { CATALOGUE } from "@/lib/catalogue/seed-data";
 import { ScraperCard, type ScraperCardData } from "./scraper-card";
 
-/** Spec §9: placeholders while the list loads. */
+/** docs/product.md#home: placeholders while the list loads. */
 export const SCRAPER_SKELETON_COUNT = 6;
 
-/** Spec §2: shown when the list is empty or could not be loaded — the catalogue as seeded, numbered 1–6. */
+/** docs/product.md#home: shown when the list is empty or could not be loaded — the catalogue as seeded, numbered 1–6. */
 const SAMPLE_SCRAPERS: readonly ScraperCardData[] = CATALOGUE.map((entry, index) => ({
   id: index + 1,
   name: entry.name,

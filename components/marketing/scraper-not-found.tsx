@@ -1,6 +1,6 @@
 import { ButtonLink } from "@/components/ui/button";
 
-/** Spec §2: an invalid id or a load error. */
+/** docs/product.md#scraper-detail: an invalid or unknown id, or a load error. */
 export function ScraperNotFound() {
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-24 text-center">

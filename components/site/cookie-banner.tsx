@@ -4,7 +4,7 @@ import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { storeCookieConsent, useCookieConsent } from "./cookie-consent";
 
-/** Spec §2: sits at the bottom of the screen until a choice is stored. */
+/** docs/product.md#shared-frame: sits at the bottom of the screen until a choice is stored. */
 export function CookieBanner() {
   const consent = useCookieConsent();
   if (consent !== null) return null;

@@ -2,7 +2,7 @@
 
 import { useSyncExternalStore } from "react";
 
-/** Spec §3/§4: the choice is stored in the browser as 'true' (Accept All) or 'false' (Decline). */
+/** docs/product.md#cookie-consent: the choice is stored in the browser as 'true' (Accept All) or 'false' (Decline). */
 export const COOKIE_CONSENT_KEY = "cookie-consent";
 export type CookieConsent = "true" | "false";
 

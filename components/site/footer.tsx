@@ -31,7 +31,7 @@ const COLUMNS: ReadonlyArray<{ title: string; links: readonly NavLink[] }> = [
 
 const COLUMN_LINK = "text-sm text-slate-600 hover:text-slate-900 hover:underline";
 
-/** Spec §2 Shared frame: Products, Resources and Company columns plus the legal links. */
+/** docs/product.md#shared-frame: Products, Resources and Company columns plus the legal links. */
 export function Footer() {
   return (
     <footer className="border-t border-slate-200 bg-slate-50">

@@ -5,7 +5,7 @@ import { GridIcon } from "./icons";
 import { MobileNav } from "./mobile-nav";
 import { NavLinks } from "./nav-links";
 
-/** The sticky site header (spec §2 Shared frame). Only the links and the auth actions are client islands. */
+/** The sticky site header (docs/product.md#shared-frame). Only the links and the auth actions are client islands. */
 export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">

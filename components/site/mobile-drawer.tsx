@@ -14,7 +14,7 @@ interface MobileDrawerProps {
   returnFocusTo: RefObject<HTMLButtonElement | null>;
 }
 
-/** The side drawer of small screens (spec §2); choosing a link closes it. */
+/** The side drawer of small screens (docs/product.md#shared-frame); choosing a link closes it. */
 export function MobileDrawer({ open, onOpenChange, returnFocusTo }: MobileDrawerProps) {
   const close = () => onOpenChange(false);
   return (

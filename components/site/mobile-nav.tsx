@@ -8,7 +8,7 @@ import { MenuIcon } from "./icons";
 const loadDrawer = () => import("./mobile-drawer").then((module) => module.MobileDrawer);
 const MobileDrawer = dynamic(loadDrawer, { ssr: false });
 
-/** Small screens (spec §2): the menu button; the links open in a side drawer. */
+/** Small screens (docs/product.md#shared-frame): the menu button; the links open in a side drawer. */
 export function MobileNav() {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);

@@ -12,7 +12,7 @@ export function isActivePath(pathname: string, href: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);
 }
 
-/** The header links (spec §2), the current route's marked with aria-current and a highlight. */
+/** The header links (docs/product.md#shared-frame), the current route's marked with aria-current and a highlight. */
 export function NavLinks({ orientation, onNavigate }: { orientation: "horizontal" | "vertical"; onNavigate?: () => void }) {
   const pathname = usePathname();
   return (

@@ -18,7 +18,7 @@ export function useOrigin(): string {
   );
 }
 
-/** Base of every API path (spec §2: the product host plus /api/). */
+/** Base of every API path (docs/product.md#api-documentation-page: the product host plus /api/). */
 export function useApiBaseUrl(): string {
   return `${useOrigin()}/api/`;
 }

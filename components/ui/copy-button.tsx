@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { Button, type ButtonSize, type ButtonVariant } from "@/components/ui/button";
 import { notify } from "@/lib/client/notify";
 
-/** Spec §9: the copy confirmation shows for 2 seconds. */
+/** docs/product.md#constants: the copy confirmation shows for 2 seconds. */
 export const COPY_CONFIRMATION_MS = 2000;
 
 interface CopyButtonProps {

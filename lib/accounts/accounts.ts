@@ -3,7 +3,7 @@ import { conflict } from "@/lib/http/errors";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 import type { LoginInput, RegisterInput } from "./schemas";
 
-/** The user as the API shows it (spec §3: id and email, nothing else). */
+/** The user as the API shows it (docs/product.md#entities: id and email, nothing else). */
 export interface UserDto {
   id: number;
   email: string;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Shared by the login/register forms and the API routes (spec §5): one schema per payload.
+// Shared by the login/register forms and the API routes (docs/product.md#validation): one schema per payload.
 
 export const PASSWORD_MAX_LENGTH = 128;
 /** RFC 5321 caps a forward path at 254 characters; anything longer cannot be an address. */

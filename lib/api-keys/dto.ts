@@ -1,4 +1,4 @@
-// Response shapes of the keys API (spec §7), snake_case; the client imports the types.
+// Response shapes of the keys API (docs/product.md#entities), snake_case; the client imports the types.
 
 export interface ApiKeyDto {
   id: number;

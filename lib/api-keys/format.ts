@@ -2,8 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { crc32 } from "node:zlib";
 import { site } from "@/lib/config/site";
 
-// DESIGN §4: prefix + 128 random bits as hex + CRC32 of that hex text. The prefix lets secret scanners find
-// leaked keys and the checksum lets them (and us, before any database lookup) tell a real key from a typo.
+// docs/decisions.md#api-key-format: prefix + 128 random bits as hex + CRC32 of that hex text. The prefix lets secret
+// scanners find leaked keys and the checksum lets them (and us, before any database lookup) tell a real key from a typo.
 
 export const API_KEY_PREFIX = site.apiKeyPrefix;
 const RANDOM_BYTES = 16;

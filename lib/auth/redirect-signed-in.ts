@@ -4,7 +4,7 @@ import { safeCallbackPath } from "./callback-url";
 import { getCurrentUser } from "./current-user";
 
 /**
- * Login and register are for signed-out visitors (spec §2): a signed-in one goes on to where they were heading.
+ * Login and register are for signed-out visitors (docs/product.md#routes): a signed-in one goes on to where they were heading.
  * proxy.ts does this optimistically from the cookie; this check reads the session for real.
  */
 export async function redirectIfSignedIn(callbackUrl: string | string[] | undefined): Promise<string> {

@@ -14,7 +14,7 @@ export interface ScraperRecord {
   updatedAt: Date;
 }
 
-/** A catalogue entry as the list, the search and the home page show it (spec §3 Scraper). */
+/** A catalogue entry as the list, the search and the home page show it (docs/product.md#entities). */
 export interface ScraperDto {
   id: number;
   name: string;

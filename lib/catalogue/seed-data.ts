@@ -1,4 +1,4 @@
-// The six catalogue scrapers (spec §2 Home). `npm run db:seed` upserts them by slug.
+// The six catalogue scrapers (docs/product.md#home). `npm run db:seed` upserts them by slug.
 
 export type ScraperKind = "product" | "social_profile" | "real_estate" | "job" | "news_article" | "restaurant";
 

@@ -1,4 +1,4 @@
-// Browser-side calls (spec §7, §8): cookies always sent, a JSON body only when there is one, and a failed
+// Browser-side calls (docs/product.md#browser-calls): cookies always sent, a JSON body only when there is one, and a failed
 // response becomes an error whose message is "<status>: <body text or status text>".
 
 export class ApiRequestError extends Error {

@@ -1,6 +1,6 @@
 import { toast } from "sonner";
 
-// Spec §2/§9: at most one notification is visible, and a new one replaces the old.
+// docs/product.md#notifications: at most one notification is visible, and a new one replaces the old.
 function replace(show: () => void) {
   toast.dismiss();
   show();

@@ -2,7 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { apiRequest } from "./api";
 
 /**
- * Spec §7: the query key is the path; data never goes stale, is never refetched on focus or polled,
+ * docs/product.md#browser-calls: the query key is the path; data never goes stale, is never refetched on focus or polled,
  * and neither reads nor mutations are retried. Mutations refetch what they change by invalidating it.
  */
 export function createQueryClient(): QueryClient {

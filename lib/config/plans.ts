@@ -1,4 +1,5 @@
-// The one plan table (spec §9). Pricing, the API docs FAQ, the dashboard and limit enforcement all read it.
+// The one plan table (docs/product.md#plans-and-limits). Pricing, the API docs FAQ, the dashboard and limit enforcement
+// all read it.
 
 export const PLAN_IDS = ["free", "pro", "business"] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
@@ -87,7 +88,7 @@ export interface PlanFeature {
   included: boolean;
 }
 
-/** The marketing feature list of a plan (spec §3 Plan: text plus an included flag). */
+/** The marketing feature list of a plan (text plus an included flag, docs/product.md#plans-and-limits). */
 export function planFeatures(plan: Plan): PlanFeature[] {
   return [
     { text: `${plan.monthlyRuns.toLocaleString("en-US")} API calls/month`, included: true },

@@ -17,7 +17,7 @@ export interface NavLink {
   label: string;
 }
 
-/** Header links (spec §2 Shared frame), in order. */
+/** Header links (docs/product.md#shared-frame), in order. */
 export const mainNav: readonly NavLink[] = [
   { href: "/", label: "Home" },
   { href: "/about", label: "About" },

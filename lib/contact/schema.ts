@@ -7,7 +7,7 @@ const trimmedText = (min: number, max: number, field: string) =>
     .min(min, `${field} must be at least ${min} characters.`)
     .max(max, `${field} must be at most ${max} characters.`);
 
-/** Spec §5 contact rules and messages; the upper bounds keep a pasted novel out of the form. */
+/** docs/product.md#validation: contact rules and messages; the upper bounds keep a pasted novel out of the form. */
 export const contactMessageSchema = z.object({
   name: trimmedText(2, 100, "Name"),
   email: z.string().trim().pipe(z.email("Please enter a valid email address.")),

@@ -58,7 +58,7 @@ export function created(data: unknown): Response {
   return jsonResponse(data, { status: 201 });
 }
 
-/** Route ids are integers (spec §2): anything that is not a positive integer is simply not found. */
+/** Route ids are integers (docs/product.md#route-ids): anything that is not a positive integer is simply not found. */
 export function parseId(raw: string | string[] | undefined, what = "Resource"): number {
   const id = routeId(raw);
   if (id === 0) throw notFound(`${what} not found`);

@@ -1,6 +1,6 @@
 import type { License, LicenseContent } from "@/lib/generated/prisma-sqlite/client";
 
-// The API's license shapes (spec §3), snake_case, built field by field from the rows.
+// The API's license shapes (docs/product.md#entities), snake_case, built field by field from the rows.
 
 export function toLicenseDto(license: License) {
   return {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 
-// DESIGN §4: a fixed prefix and 128 random bits as uppercase hex in groups of four, easy to read out and paste:
+// docs/decisions.md#license-key-format: a fixed prefix and 128 random bits as uppercase hex in groups of four, easy to
+// read out and paste:
 // SDECK-3F2A-9C1B-0D4E-77A1-B2C3-D4E5-F601-2A3B
 export const LICENSE_KEY_PREFIX = "SDECK";
 const GROUPS = 8;

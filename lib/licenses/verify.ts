@@ -2,8 +2,8 @@ import { db } from "@/lib/db";
 import type { License, Prisma } from "@/lib/generated/prisma-sqlite/client";
 import { normalizeLicenseKey } from "./key";
 
-// Public license verification (DESIGN §4). A valid answer counts one use, and the count and the checks happen
-// in one conditional UPDATE, so parallel verifies can never push usage_count past max_usage.
+// Public license verification (docs/decisions.md#license-verification). A valid answer counts one use, and the count and
+// the checks happen in one conditional UPDATE, so parallel verifies can never push usage_count past max_usage.
 
 export type VerifyCode = "not_found" | "inactive" | "expired" | "usage_exceeded" | "valid";
 

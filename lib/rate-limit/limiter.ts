@@ -58,7 +58,7 @@ export function createLimiter({ name, points, durationSeconds }: LimiterOptions)
   };
 }
 
-/** The X-RateLimit-* headers DESIGN §3 puts on every answer of a rate-limited endpoint. */
+/** The X-RateLimit-* headers on every answer of a rate-limited endpoint (docs/api.md#rate-limit-headers). */
 export function rateLimitHeaders(result: LimitResult): Record<string, string> {
   return {
     "X-RateLimit-Limit": String(result.limit),

@@ -2,7 +2,7 @@ import type { ScrapedItem } from "@/lib/scrapers/types";
 import { isResultRetained, resultExpiresAt } from "./retention";
 import type { CompletedRun } from "./run";
 
-/** 200 of POST /api/scrapers/{id}/run (spec §7: id, status, data, plus where and how long). */
+/** 200 of POST /api/scrapers/{id}/run (docs/product.md#entities: id, status, data, plus where and how long). */
 export function runResultDto(run: CompletedRun) {
   return {
     id: run.id,

@@ -12,7 +12,7 @@ const RUN_SLOT_LEASE_MS = 5 * 60 * 1000;
 /** When a concurrent-run refusal suggests trying again: runs usually finish within seconds. */
 const CONCURRENCY_RETRY_AFTER_SECONDS = 1;
 
-/** The per-user limits of spec §9 around a run, counted across all of the user's keys. */
+/** The per-user plan limits around a run, across all of the user's keys (docs/architecture.md#limits-and-where-they-live). */
 export interface RunLimits {
   /** Counts one request against the plan's requests per minute; X-RateLimit-* go on every answer, 429 past it. */
   consumeRequest(userId: number, plan: Plan, responseHeaders: Headers): Promise<void>;

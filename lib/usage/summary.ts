@@ -15,7 +15,7 @@ export interface UsageSummary {
   concurrent_runs: number;
 }
 
-/** Where a user stands this month against their plan (spec §9). */
+/** Where a user stands this month against their plan (docs/product.md#plans-and-limits). */
 export async function getUsageSummary(userId: number, now: Date = new Date()): Promise<UsageSummary> {
   const month = usageMonth(now);
   const [user, usage] = await Promise.all([

@@ -1,4 +1,5 @@
-// The API reference (spec §2 API documentation, §7 calls). Texts only: rendered by reference.tsx.
+// The API reference of /api-docs (docs/product.md#api-documentation-page, docs/product.md#api-calls).
+// Texts only: rendered by reference.tsx.
 import { CATALOGUE } from "@/lib/catalogue/seed-data";
 import { site } from "@/lib/config/site";
 import { SAMPLE_RUN_RESPONSE } from "../api-samples";
@@ -203,7 +204,7 @@ export const REFERENCE_TABS: readonly ReferenceTab[] = [
   },
 ];
 
-/** Spec §3: the public verification call partners make, documented beside the reference. */
+/** The public verification call partners make (docs/product.md#license-verification), documented beside the reference. */
 export const VERIFY_LICENSE: EndpointDoc = {
   method: "POST",
   path: "/api/verify-license",

@@ -12,7 +12,7 @@ type Props = { params: Promise<{ id: string }> };
 /**
  * One primary-key lookup per request, shared by the metadata and the page: it gives the tab and link previews
  * the scraper's name and answers unknown ids with a real 404. "unavailable" (the database failed) leaves the
- * decision to the page's own fetch, which shows Scraper Not Found on a load error (spec §2).
+ * decision to the page's own fetch, which shows Scraper Not Found on a load error (docs/product.md#scraper-detail).
  */
 const lookUp = cache(async (rawId: string) => {
   const id = routeId(rawId);
