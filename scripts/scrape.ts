@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { CATALOGUE } from "../lib/catalogue/seed-data";
+import { httpStatusOf } from "../lib/http/errors";
 import { extractFromHtml, scrapePage } from "../lib/scrapers/engine";
 import { ScrapeError } from "../lib/scrapers/errors";
 import { decodeHtml } from "../lib/scrapers/fetch/charset";
@@ -33,6 +34,6 @@ try {
   process.exit(0);
 } catch (error) {
   if (!(error instanceof ScrapeError)) throw error;
-  console.error(`${error.status} ${error.code}: ${error.message}`);
+  console.error(`${httpStatusOf(error)} ${error.code}: ${error.message}`);
   process.exit(1);
 }

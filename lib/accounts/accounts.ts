@@ -1,5 +1,5 @@
 import { db, isUniqueViolation } from "@/lib/db";
-import { conflict } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 import type { LoginInput, RegisterInput } from "./schemas";
 
@@ -13,14 +13,14 @@ export function toUserDto(user: { id: number; email: string }): UserDto {
   return { id: user.id, email: user.email };
 }
 
-/** Creates the account; 409 when the (already normalised) email is taken, even by a concurrent request. */
+/** Creates the account; email_taken when the (already normalised) email is taken, even by a concurrent request. */
 export async function registerUser({ email, password }: RegisterInput): Promise<UserDto> {
   const passwordHash = await hashPassword(password);
   try {
     const user = await db.user.create({ data: { email, passwordHash }, select: { id: true, email: true } });
     return toUserDto(user);
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict("An account with this email already exists", "email_taken");
+    if (isUniqueViolation(error)) throw new AppError("email_taken", "An account with this email already exists");
     throw error;
   }
 }

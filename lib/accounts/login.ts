@@ -1,4 +1,4 @@
-import { tooManyRequests } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { createLimiter, type LimitResult } from "@/lib/rate-limit/limiter";
 import { type UserDto, verifyCredentials } from "./accounts";
 import { LOGIN_FAILURES_PER_EMAIL, LOGIN_FAILURES_PER_IP, LOGIN_THROTTLE_WINDOW_SECONDS } from "./login-limits";
@@ -16,13 +16,15 @@ const failuresByIp = createLimiter({
 });
 
 function throttled(results: LimitResult[]): never {
-  throw tooManyRequests(LOGIN_THROTTLED_MESSAGE, Math.max(...results.map((r) => r.retryAfterSeconds)), "too_many_login_attempts");
+  throw new AppError("too_many_login_attempts", LOGIN_THROTTLED_MESSAGE, {
+    retryAfterSeconds: Math.max(...results.map((r) => r.retryAfterSeconds)),
+  });
 }
 
 /**
- * Checks a login attempt, throttled per email and per client address (429 with Retry-After once either has
- * used up its failures). Every attempt takes a point up front, so parallel guesses cannot slip past the
- * limit; a successful one gives its points back, so signing in never uses up the allowance.
+ * Checks a login attempt, throttled per email and per client address (too_many_login_attempts, with when to try
+ * again, once either has used up its failures). Every attempt takes a point up front, so parallel guesses cannot
+ * slip past the limit; a successful one gives its points back, so signing in never uses up the allowance.
  */
 export async function authenticate(input: LoginInput, clientIp: string): Promise<UserDto | null> {
   const results = await Promise.all([failuresByEmail.consume(input.email), failuresByIp.consume(clientIp)]);

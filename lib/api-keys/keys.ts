@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { conflict, unauthorized } from "@/lib/http/errors";
+import { AppError, authenticationRequired } from "@/lib/errors";
 import { generateApiKey, hashApiKey, maskApiKey } from "./format";
 import { type CreateApiKeyInput, MAX_API_KEYS_PER_USER } from "./schema";
 
@@ -20,12 +20,12 @@ export async function createApiKey(userId: number, input: CreateApiKeyInput) {
       // Writing the user's row first makes concurrent creates for one user wait for each other (a row lock on
       // PostgreSQL, the write lock on SQLite), so the count below is exact and the limit cannot be overshot.
       const locked = await tx.$executeRaw`UPDATE users SET plan = plan WHERE id = ${userId}`;
-      if (locked === 0) throw unauthorized();
+      if (locked === 0) throw authenticationRequired();
       const live = await tx.apiKey.count({ where: { userId } });
       if (live >= MAX_API_KEYS_PER_USER) {
-        throw conflict(
-          `You already have ${MAX_API_KEYS_PER_USER} API keys, the most an account can hold. Delete a key you no longer use to generate a new one.`,
+        throw new AppError(
           "api_key_limit_reached",
+          `You already have ${MAX_API_KEYS_PER_USER} API keys, the most an account can hold. Delete a key you no longer use to generate a new one.`,
         );
       }
       return tx.apiKey.create({

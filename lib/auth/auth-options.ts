@@ -3,7 +3,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { authenticate } from "@/lib/accounts/login";
 import { LOGIN_THROTTLED_ERROR, loginSchema } from "@/lib/accounts/schemas";
 import { authSecret, env } from "@/lib/env";
-import { ApiError } from "@/lib/http/errors";
+import { isAppError } from "@/lib/errors";
 import { clientIp } from "./client-ip";
 
 /**
@@ -17,7 +17,7 @@ export async function authorizeCredentials(credentials: unknown, headers: Record
     const user = await authenticate(parsed.data, clientIp(headers));
     return user ? { id: String(user.id), email: user.email } : null;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 429) throw new Error(LOGIN_THROTTLED_ERROR);
+    if (isAppError(error, "too_many_login_attempts")) throw new Error(LOGIN_THROTTLED_ERROR);
     throw error;
   }
 }

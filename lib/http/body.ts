@@ -1,10 +1,11 @@
 import type { z } from "zod";
-import { ApiError, badRequest, validationError } from "./errors";
+import { AppError } from "@/lib/errors";
+import { validationError } from "./errors";
 
 /** Largest JSON body any route accepts. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-const tooLarge = () => new ApiError(413, "payload_too_large", `Request body must be at most ${MAX_BODY_BYTES / 1024} KiB`);
+const tooLarge = () => new AppError("payload_too_large", `Request body must be at most ${MAX_BODY_BYTES / 1024} KiB`);
 
 async function readLimitedText(req: Request, limit: number): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? "0");
@@ -34,7 +35,7 @@ export async function parseJsonBody<S extends z.ZodType>(req: Request, schema: S
     try {
       data = JSON.parse(text);
     } catch {
-      throw badRequest("Request body must be valid JSON", "invalid_json");
+      throw new AppError("invalid_json", "Request body must be valid JSON");
     }
   }
   const result = schema.safeParse(data);

@@ -1,36 +1,81 @@
 import type { z } from "zod";
+import { AppError, type ErrorCode, type ValidationIssue } from "@/lib/errors";
+import { jsonResponse } from "./json";
+import { setRateLimitHeaders } from "./rate-limit";
 
-export interface ValidationIssue {
-  path: string;
-  message: string;
+/**
+ * The HTTP status of every error code: the one place where a domain error becomes HTTP. A new code does not
+ * compile until it has a row here.
+ */
+export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
+  invalid_json: 400,
+  validation_error: 400,
+  payload_too_large: 413,
+  method_not_allowed: 405,
+  unauthorized: 401,
+  missing_api_key: 401,
+  invalid_api_key: 401,
+  cross_origin: 403,
+  not_found: 404,
+  plan_required: 403,
+  email_taken: 409,
+  api_key_limit_reached: 409,
+  quota_exceeded: 402,
+  rate_limited: 429,
+  concurrency_limited: 429,
+  too_many_login_attempts: 429,
+  // The URL is unusable (400); we refuse the address or what it answered (422); the site failed (502) or was too slow (504).
+  invalid_url: 400,
+  blocked_address: 422,
+  not_html: 422,
+  too_large: 422,
+  too_many_redirects: 502,
+  upstream_error: 502,
+  upstream_unreachable: 502,
+  upstream_timeout: 504,
+  // nginx's "client closed request": nobody reads it, but the run's record and the logs say what happened.
+  cancelled: 499,
+  database_unavailable: 503,
+  internal_error: 500,
+};
+
+/** RFC 6750: a 401 for bearer credentials names the scheme, and `invalid_token` when one was sent. */
+const WWW_AUTHENTICATE: Partial<Record<ErrorCode, string>> = {
+  missing_api_key: 'Bearer realm="api"',
+  invalid_api_key: 'Bearer realm="api", error="invalid_token"',
+};
+
+export function httpStatusOf(error: AppError): number {
+  return HTTP_STATUS[error.code];
 }
 
-/** An expected failure: becomes `{message, code, issues?}` with its status. Anything else is a 500. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly extra: { issues?: ValidationIssue[]; headers?: HeadersInit } = {},
-  ) {
-    super(message);
-    this.name = "ApiError";
-  }
+/** What a failure we did not expect is answered with; its details go to the log only. */
+export const internalError = () => new AppError("internal_error", "Something went wrong on our side. Please try again.");
+
+/**
+ * `{message, code, issues?, request_id}` with the code's status, the headers its details call for (Retry-After,
+ * X-RateLimit-*, WWW-Authenticate) and `headers` (the route's own: CORS, Allow, rate limits counted earlier).
+ */
+export function errorResponse(error: AppError, requestId: string, headers: HeadersInit = {}): Response {
+  const merged = new Headers(headers);
+  const challenge = WWW_AUTHENTICATE[error.code];
+  if (challenge) merged.set("WWW-Authenticate", challenge);
+  const { retryAfterSeconds, rateLimit, issues } = error.details;
+  if (retryAfterSeconds !== undefined) merged.set("Retry-After", String(Math.max(1, Math.ceil(retryAfterSeconds))));
+  if (rateLimit) setRateLimitHeaders(merged, rateLimit);
+  return jsonResponse(
+    { message: error.message, code: error.code, ...(issues ? { issues } : {}), request_id: requestId },
+    { status: httpStatusOf(error), headers: merged },
+  );
 }
 
-export const badRequest = (message: string, code = "bad_request") => new ApiError(400, code, message);
-export const unauthorized = (message = "Authentication required") => new ApiError(401, "unauthorized", message);
-export const forbidden = (message: string, code = "forbidden") => new ApiError(403, code, message);
-export const notFound = (message = "Not found") => new ApiError(404, "not_found", message);
-export const conflict = (message: string, code = "conflict") => new ApiError(409, code, message);
-export const tooManyRequests = (message: string, retryAfterSeconds: number, code = "rate_limited", headers: HeadersInit = {}) =>
-  new ApiError(429, code, message, {
-    headers: { ...Object.fromEntries(new Headers(headers)), "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) },
-  });
-
-export function validationError(error: z.ZodError): ApiError {
-  const issues = error.issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));
+/** A zod failure as a validation_error: every issue, and the first one as the message. */
+export function validationError(error: z.ZodError): AppError<"validation_error"> {
+  const issues: ValidationIssue[] = error.issues.map((issue) => ({
+    path: issue.path.map(String).join("."),
+    message: issue.message,
+  }));
   const first = issues[0];
   const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : "Invalid request";
-  return new ApiError(400, "validation_error", message, { issues });
+  return new AppError("validation_error", message, { issues });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { AppError } from "@/lib/errors";
 import { parseJsonBody } from "./body";
-import { ApiError, notFound } from "./errors";
 import { methodNotAllowed, otherMethods, parseId, route } from "./route";
 
 const noParams = { params: Promise.resolve({}) };
@@ -55,12 +55,18 @@ describe("route", () => {
     expect((await streamed.json()).code).toBe("payload_too_large");
   });
 
-  it("maps ApiError to its status and code, with its headers", async () => {
+  it("maps AppError to its code's status, with the headers its details call for", async () => {
     const res = await route(async () => {
-      throw new ApiError(429, "rate_limited", "Slow down", { headers: { "Retry-After": "7" } });
+      throw new AppError("rate_limited", "Slow down", {
+        retryAfterSeconds: 6.2,
+        rateLimit: { limit: 10, remaining: 0, resetAt: 1_800_000_000 },
+      });
     })(new Request("http://localhost/x"), noParams);
     expect(res.status).toBe(429);
     expect(res.headers.get("retry-after")).toBe("7");
+    expect(res.headers.get("x-ratelimit-limit")).toBe("10");
+    expect(res.headers.get("x-ratelimit-remaining")).toBe("0");
+    expect(res.headers.get("x-ratelimit-reset")).toBe("1800000000");
     expect(await res.json()).toMatchObject({ message: "Slow down", code: "rate_limited" });
   });
 
@@ -107,6 +113,6 @@ describe("parseId", () => {
     expect(parseId("7")).toBe(7);
   });
   it.each([undefined, "", "0", "-1", "abc", "1.5", "1e3", ["1"], "99999999999999999999"])("treats %j as not found", (raw) => {
-    expect(() => parseId(raw as string)).toThrow(notFound("Resource not found").message);
+    expect(() => parseId(raw as string)).toThrow(new AppError("not_found", "Resource not found"));
   });
 });

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { routeId } from "@/lib/route-id";
-import { ApiError, notFound } from "./errors";
-import { errorResponse, jsonResponse } from "./json";
+import { errorResponse, internalError } from "./errors";
+import { jsonResponse } from "./json";
 
 type RawParams = Record<string, string | string[] | undefined>;
 
@@ -35,13 +36,9 @@ export function route(handler: Handler): NextRouteHandler {
       for (const [name, value] of responseHeaders) if (!response.headers.has(name)) response.headers.set(name, value);
       return response;
     } catch (error) {
-      if (error instanceof ApiError) return errorResponse(error, requestId, responseHeaders);
+      if (error instanceof AppError) return errorResponse(error, requestId, responseHeaders);
       log.error({ err: error, requestId, method: req.method, url: req.url }, "unhandled error in route");
-      return errorResponse(
-        new ApiError(500, "internal_error", "Something went wrong on our side. Please try again."),
-        requestId,
-        responseHeaders,
-      );
+      return errorResponse(internalError(), requestId, responseHeaders);
     }
   };
 }
@@ -54,21 +51,18 @@ export function compose<C extends RouteContext>(
   return route(async (ctx) => handler(await extend(ctx)));
 }
 
-export function created(data: unknown): Response {
-  return jsonResponse(data, { status: 201 });
-}
-
 /** Route ids are integers (docs/product.md#route-ids): anything that is not a positive integer is simply not found. */
 export function parseId(raw: string | string[] | undefined, what = "Resource"): number {
   const id = routeId(raw);
-  if (id === 0) throw notFound(`${what} not found`);
+  if (id === 0) throw new AppError("not_found", `${what} not found`);
   return id;
 }
 
 /** 405 with `Allow`, for paths that exist under another method. */
 export function methodNotAllowed(allow: string[], message: string): NextRouteHandler {
-  return route(async () => {
-    throw new ApiError(405, "method_not_allowed", message, { headers: { Allow: allow.join(", ") } });
+  return route(async ({ responseHeaders }) => {
+    responseHeaders.set("Allow", allow.join(", "));
+    throw new AppError("method_not_allowed", message);
   });
 }
 

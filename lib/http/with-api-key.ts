@@ -1,21 +1,14 @@
 import { API_KEY_PREFIX, isWellFormedApiKey } from "@/lib/api-keys/format";
 import { type ApiKeyOwner, findApiKeyOwner, recordApiKeyUse } from "@/lib/api-keys/keys";
 import { bearerCredential } from "@/lib/auth/bearer";
+import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { ApiError } from "./errors";
 import { compose, type Handler, type NextRouteHandler, type RouteContext } from "./route";
 
 export interface ApiKeyContext extends RouteContext, ApiKeyOwner {}
 
-// RFC 6750: a 401 for bearer credentials names the scheme, and `invalid_token` when one was sent.
-const missingKey = () =>
-  new ApiError(401, "missing_api_key", "API key required: send it as 'Authorization: Bearer <your API key>'.", {
-    headers: { "WWW-Authenticate": 'Bearer realm="api"' },
-  });
-const invalidKey = (message: string) =>
-  new ApiError(401, "invalid_api_key", message, {
-    headers: { "WWW-Authenticate": 'Bearer realm="api", error="invalid_token"' },
-  });
+const missingKey = () => new AppError("missing_api_key", "API key required: send it as 'Authorization: Bearer <your API key>'.");
+const invalidKey = (message: string) => new AppError("invalid_api_key", message);
 
 /**
  * Who is calling, from `Authorization: Bearer <api key>`. Malformed keys and bad checksums are refused

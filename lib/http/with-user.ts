@@ -1,5 +1,5 @@
 import { type CurrentUser, getCurrentUser } from "@/lib/auth/current-user";
-import { forbidden, unauthorized } from "./errors";
+import { AppError, authenticationRequired } from "@/lib/errors";
 import { compose, type Handler, type NextRouteHandler, type RouteContext } from "./route";
 
 export interface UserContext extends RouteContext {
@@ -7,6 +7,8 @@ export interface UserContext extends RouteContext {
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+const crossOrigin = () => new AppError("cross_origin", "Cross-origin request refused");
 
 /**
  * A cookie is sent by the browser whoever made the page, so a cookie-authenticated mutation must come from
@@ -23,17 +25,17 @@ export function assertSameOrigin(req: Request): void {
     } catch {
       originHost = null;
     }
-    if (!host || originHost !== host) throw forbidden("Cross-origin request refused", "cross_origin");
+    if (!host || originHost !== host) throw crossOrigin();
     return;
   }
-  if (req.headers.get("sec-fetch-site") === "cross-site") throw forbidden("Cross-origin request refused", "cross_origin");
+  if (req.headers.get("sec-fetch-site") === "cross-site") throw crossOrigin();
 }
 
 /** Signed-in routes: session cookie or bearer JWT; 401 JSON otherwise (never a redirect). */
 export function userRoute(handler: Handler<UserContext>): NextRouteHandler {
   return compose(async (ctx) => {
     const user = await getCurrentUser(ctx.req.headers);
-    if (!user) throw unauthorized();
+    if (!user) throw authenticationRequired();
     if (user.via === "cookie") assertSameOrigin(ctx.req);
     return { ...ctx, user };
   }, handler);

@@ -1,12 +1,12 @@
 import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
 import type { License } from "@/lib/generated/prisma-sqlite/client";
-import { notFound } from "@/lib/http";
 import { generateLicenseKey } from "./key";
 import type { AddLicenseContentInput, CreateLicenseInput, UpdateLicenseInput } from "./schemas";
 
 // Owner-scoped license operations: every query names the owner, so another user's license is simply not found.
 
-const licenseNotFound = () => notFound("License not found");
+const licenseNotFound = () => new AppError("not_found", "License not found");
 
 const toDate = (value: string | null | undefined) => (value == null ? value : new Date(value));
 

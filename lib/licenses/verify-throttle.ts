@@ -1,5 +1,5 @@
-import { clientIp } from "@/lib/auth/client-ip";
 import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
 import { createLimiter, type LimitResult } from "@/lib/rate-limit/limiter";
 
 const limiter = createLimiter({
@@ -8,7 +8,14 @@ const limiter = createLimiter({
   durationSeconds: 60,
 });
 
-/** Counts one verification for the caller's IP against VERIFY_RATE_LIMIT_PER_MINUTE. */
-export function throttleVerification(headers: Headers): Promise<LimitResult> {
-  return limiter.consume(clientIp(headers));
+/** Counts one verification from the caller's address against VERIFY_RATE_LIMIT_PER_MINUTE; rate_limited past it. */
+export async function throttleVerification(clientIp: string): Promise<LimitResult> {
+  const result = await limiter.consume(clientIp);
+  if (!result.allowed) {
+    throw new AppError("rate_limited", "Too many license verifications. Please try again later.", {
+      retryAfterSeconds: result.retryAfterSeconds,
+      rateLimit: result,
+    });
+  }
+  return result;
 }

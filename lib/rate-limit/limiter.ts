@@ -1,12 +1,16 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { redisClient } from "./redis";
 
-export interface LimitResult {
-  allowed: boolean;
+/** Where a caller stands against a limit. */
+export interface RateLimitState {
   limit: number;
   remaining: number;
   /** Unix seconds when the current window resets. */
   resetAt: number;
+}
+
+export interface LimitResult extends RateLimitState {
+  allowed: boolean;
   /** Seconds to wait before the next attempt can pass (0 when allowed). */
   retryAfterSeconds: number;
 }
@@ -55,14 +59,5 @@ export function createLimiter({ name, points, durationSeconds }: LimiterOptions)
     async reset(key) {
       await limiter.delete(key);
     },
-  };
-}
-
-/** The X-RateLimit-* headers on every answer of a rate-limited endpoint (docs/api.md#rate-limit-headers). */
-export function rateLimitHeaders(result: LimitResult): Record<string, string> {
-  return {
-    "X-RateLimit-Limit": String(result.limit),
-    "X-RateLimit-Remaining": String(result.remaining),
-    "X-RateLimit-Reset": String(result.resetAt),
   };
 }

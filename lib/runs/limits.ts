@@ -1,7 +1,7 @@
 import { type Plan, type PlanId, planIncludes, planOf } from "@/lib/config/plans";
-import { forbidden, tooManyRequests } from "@/lib/http";
+import { AppError } from "@/lib/errors";
 import { type ConcurrencySlot, createConcurrencyLimiter } from "@/lib/rate-limit/concurrency";
-import { createLimiter, type Limiter, rateLimitHeaders } from "@/lib/rate-limit/limiter";
+import { createLimiter, type Limiter, type LimitResult } from "@/lib/rate-limit/limiter";
 
 /**
  * A slot left behind by a crashed process frees itself after this long (Redis only). It is far longer than
@@ -14,9 +14,12 @@ const CONCURRENCY_RETRY_AFTER_SECONDS = 1;
 
 /** The per-user plan limits around a run, across all of the user's keys (docs/architecture.md#limits-and-where-they-live). */
 export interface RunLimits {
-  /** Counts one request against the plan's requests per minute; X-RateLimit-* go on every answer, 429 past it. */
-  consumeRequest(userId: number, plan: Plan, responseHeaders: Headers): Promise<void>;
-  /** Holds one of the plan's concurrent-run slots until released; 429 when all are taken. */
+  /**
+   * Counts one request against the plan's requests per minute and says where the user stands (for the
+   * X-RateLimit-* headers); rate_limited past the limit.
+   */
+  consumeRequest(userId: number, plan: Plan): Promise<LimitResult>;
+  /** Holds one of the plan's concurrent-run slots until released; concurrency_limited when all are taken. */
   acquireSlot(userId: number, plan: Plan): Promise<ConcurrencySlot>;
 }
 
@@ -35,25 +38,25 @@ export function createRunLimits(namespace: string): RunLimits {
   const slots = createConcurrencyLimiter({ name: `${namespace}:slots`, leaseMs: RUN_SLOT_LEASE_MS });
 
   return {
-    async consumeRequest(userId, plan, responseHeaders) {
+    async consumeRequest(userId, plan) {
       const result = await requestLimiter(plan).consume(String(userId));
-      for (const [name, value] of Object.entries(rateLimitHeaders(result))) responseHeaders.set(name, value);
       if (!result.allowed) {
-        throw tooManyRequests(
-          `Rate limit exceeded: the ${plan.name} plan allows ${plan.requestsPerMinute} requests per minute. Retry in ${result.retryAfterSeconds} seconds.`,
-          result.retryAfterSeconds,
+        throw new AppError(
           "rate_limited",
+          `Rate limit exceeded: the ${plan.name} plan allows ${plan.requestsPerMinute} requests per minute. Retry in ${result.retryAfterSeconds} seconds.`,
+          { retryAfterSeconds: result.retryAfterSeconds, rateLimit: result },
         );
       }
+      return result;
     },
     async acquireSlot(userId, plan) {
       const slot = await slots.tryAcquire(String(userId), plan.concurrentRuns);
       if (slot) return slot;
       const allowance = plan.concurrentRuns === 1 ? "one run at a time" : `${plan.concurrentRuns} runs at a time`;
-      throw tooManyRequests(
-        `Too many concurrent runs: the ${plan.name} plan allows ${allowance}. Retry when a run has finished.`,
-        CONCURRENCY_RETRY_AFTER_SECONDS,
+      throw new AppError(
         "concurrency_limited",
+        `Too many concurrent runs: the ${plan.name} plan allows ${allowance}. Retry when a run has finished.`,
+        { retryAfterSeconds: CONCURRENCY_RETRY_AFTER_SECONDS },
       );
     },
   };
@@ -62,9 +65,9 @@ export function createRunLimits(namespace: string): RunLimits {
 /** The limits the run endpoint enforces. */
 export const runLimits: RunLimits = createRunLimits("runs");
 
-/** 403 unless the plan includes a scraper that requires `requiredPlan`. */
+/** plan_required unless the plan includes a scraper that requires `requiredPlan`. */
 export function assertPlanIncludes(plan: Plan, requiredPlan: string): void {
   if (!planIncludes(plan.id, requiredPlan)) {
-    throw forbidden(`This scraper requires the ${planOf(requiredPlan).name} plan`, "plan_required");
+    throw new AppError("plan_required", `This scraper requires the ${planOf(requiredPlan).name} plan`);
   }
 }

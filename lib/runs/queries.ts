@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { notFound } from "@/lib/http";
+import { AppError } from "@/lib/errors";
 import { runDetailDto, runSummaryDto } from "./dto";
 import type { ListRunsQuery } from "./schema";
 
@@ -32,9 +32,9 @@ export async function listRuns(userId: number, { page, per_page }: ListRunsQuery
   return { data: rows.map(runSummaryDto), page, per_page, total, has_more: page * per_page < total };
 }
 
-/** One of the user's runs; 404 for a missing run or someone else's. */
+/** One of the user's runs; not_found for a missing run or someone else's. */
 export async function getRun(userId: number, id: number) {
   const row = await db.scraperRun.findFirst({ where: { id, userId }, select: { ...summaryFields, resultData: true } });
-  if (!row) throw notFound("Run not found");
+  if (!row) throw new AppError("not_found", "Run not found");
   return runDetailDto(row);
 }

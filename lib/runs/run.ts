@@ -1,7 +1,7 @@
 import type { ScraperKind } from "@/lib/catalogue/seed-data";
-import { type Plan, planOf } from "@/lib/config/plans";
+import type { Plan } from "@/lib/config/plans";
 import { db } from "@/lib/db";
-import { ApiError, notFound, parseId, parseJsonBody } from "@/lib/http";
+import { AppError, type ErrorCode } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { scrapePage } from "@/lib/scrapers/engine";
 import { ScrapeError } from "@/lib/scrapers/errors";
@@ -9,19 +9,25 @@ import type { ScrapedItem } from "@/lib/scrapers/types";
 import { releaseRun, reserveRun } from "@/lib/usage/quota";
 import { assertPlanIncludes, type RunLimits, runLimits } from "./limits";
 import { purgeExpiredResultsOccasionally } from "./retention";
-import { type RunRequest, runRequestSchema } from "./schema";
+import type { RunRequest } from "./schema";
 
-interface RunCaller {
-  user: { id: number; plan: string };
-  apiKeyId: number;
+/** What a run needs to know about its scraper. */
+export interface RunnableScraper {
+  id: number;
+  kind: string;
+  requiredPlan: string;
 }
 
-export interface RunInput extends RunCaller {
-  /** The raw `{id}` route parameter. */
-  scraperId: string | string[] | undefined;
-  request: Request;
-  /** Headers every answer carries, errors included (X-RateLimit-*). */
-  responseHeaders: Headers;
+export interface RunInput {
+  userId: number;
+  /** The user's plan, whose limits apply. */
+  plan: Plan;
+  /** The API key the run was called with. */
+  apiKeyId: number;
+  scraper: RunnableScraper;
+  request: RunRequest;
+  /** Aborts when the caller hangs up: the engine stops and the run is recorded as cancelled. */
+  signal: AbortSignal;
 }
 
 export interface CompletedRun {
@@ -33,61 +39,51 @@ export interface CompletedRun {
   createdAt: Date;
 }
 
-/** Why a run failed, as recorded on it and answered to the caller. */
+/** Why a run failed, as recorded on it. */
 interface RunFailure {
-  status: number;
-  code: string;
+  code: ErrorCode;
   message: string;
 }
 
-function failureOf(error: unknown, signal: AbortSignal): RunFailure {
-  if (error instanceof ScrapeError) return { status: error.status, code: error.code, message: error.message };
-  // The caller hung up and the engine stopped: nobody reads the answer (499 is nginx's "client closed request").
-  if (signal.aborted)
-    return { status: 499, code: "cancelled", message: "The caller closed the request before the run finished." };
-  return { status: 500, code: "internal_error", message: "The run failed on our side. Please try again." };
+const unexpectedFailure: RunFailure = { code: "internal_error", message: "The run failed on our side. Please try again." };
+
+/** The AppError a failed scrape is answered with; null when the failure is a bug (answered as a plain internal error). */
+function expectedFailure(error: unknown, signal: AbortSignal): AppError | null {
+  if (error instanceof ScrapeError) return error;
+  // The caller hung up and the engine stopped: nobody reads the answer, but the run's record says why it ended.
+  if (signal.aborted) return new AppError("cancelled", "The caller closed the request before the run finished.");
+  return null;
+}
+
+/** The scraper a run names; not_found when there is none. */
+export async function findRunnableScraper(id: number): Promise<RunnableScraper> {
+  const scraper = await db.scraper.findUnique({ where: { id }, select: { id: true, kind: true, requiredPlan: true } });
+  if (!scraper) throw new AppError("not_found", "Scraper not found");
+  return scraper;
 }
 
 /**
- * POST /api/scrapers/{id}/run for an API-key caller. Checks run cheapest and least committal first, so a
- * refused call leaves nothing behind:
- * requests per minute (429) → scraper exists (404) → body (400/413) → plan includes the scraper (403) →
- * concurrent-run slot (429) → monthly quota reserved (402) → run recorded as running → page scraped.
- * Success stores the items; failure records the reason and gives the quota back (failed runs are free).
- * The slot is always released.
+ * Runs a scraper for an API-key caller whose request has been counted, its scraper found and its body read
+ * (the run endpoint does those first). The checks go on cheapest and least committal first, so a refused call
+ * leaves nothing behind: plan includes the scraper (plan_required) → concurrent-run slot (concurrency_limited)
+ * → monthly quota reserved (quota_exceeded) → run recorded as running → page scraped. Success stores the
+ * items; failure records the reason and gives the quota back (failed runs are free). The slot is always released.
  */
-export async function runScraperForUser(input: RunInput, limits: RunLimits = runLimits): Promise<CompletedRun> {
-  const { user, apiKeyId, request, responseHeaders } = input;
-  const plan = planOf(user.plan);
-  await limits.consumeRequest(user.id, plan, responseHeaders);
-
-  const scraper = await db.scraper.findUnique({
-    where: { id: parseId(input.scraperId, "Scraper") },
-    select: { id: true, kind: true, requiredPlan: true },
-  });
-  if (!scraper) throw notFound("Scraper not found");
-  const body = await parseJsonBody(request, runRequestSchema);
-  assertPlanIncludes(plan, scraper.requiredPlan);
-
-  const slot = await limits.acquireSlot(user.id, plan);
+export async function runScraper(input: RunInput, limits: RunLimits = runLimits): Promise<CompletedRun> {
+  assertPlanIncludes(input.plan, input.scraper.requiredPlan);
+  const slot = await limits.acquireSlot(input.userId, input.plan);
   try {
-    return await reserveAndRun(plan, { user, apiKeyId }, scraper, body, request.signal);
+    return await reserveAndRun(input);
   } finally {
     await slot.release();
   }
 }
 
-async function reserveAndRun(
-  plan: Plan,
-  { user, apiKeyId }: RunCaller,
-  scraper: { id: number; kind: string },
-  body: RunRequest,
-  signal: AbortSignal,
-): Promise<CompletedRun> {
-  const reservation = await reserveRun(user.id, plan);
+async function reserveAndRun({ userId, plan, apiKeyId, scraper, request: body, signal }: RunInput): Promise<CompletedRun> {
+  const reservation = await reserveRun(userId, plan);
   const run = await db.scraperRun
     .create({
-      data: { userId: user.id, apiKeyId, scraperId: scraper.id, url: body.url, status: "running" },
+      data: { userId, apiKeyId, scraperId: scraper.id, url: body.url, status: "running" },
       select: { id: true, createdAt: true },
     })
     .catch(async (error: unknown) => {
@@ -101,14 +97,15 @@ async function reserveAndRun(
   try {
     items = await scrapePage(scraper.kind as ScraperKind, body.url, { includeReviews: body.include_reviews ?? false, signal });
   } catch (error) {
-    const failure = failureOf(error, signal);
+    const expected = expectedFailure(error, signal);
+    const failure: RunFailure = expected ?? unexpectedFailure;
     await releaseRun(reservation);
     await db.scraperRun.update({
       where: { id: run.id },
       data: { status: "failed", durationMs: elapsed(), errorCode: failure.code, error: failure.message, finishedAt: new Date() },
     });
-    // Unexpected errors go on to the route kit, which logs them with the request id and answers a plain 500.
-    throw failure.status === 500 ? error : new ApiError(failure.status, failure.code, failure.message);
+    // Unexpected errors go on to the route kit, which logs them with the request id and answers a plain internal error.
+    throw expected ?? error;
   }
   const durationMs = elapsed();
   await db.scraperRun

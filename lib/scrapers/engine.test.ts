@@ -19,20 +19,20 @@ describe("scrapePage", () => {
   });
 
   it.each([
-    ["status/404", 502, "upstream_error"],
-    ["not-html", 422, "not_html"],
-    ["redirect/6/product/plain.html", 502, "too_many_redirects"],
-  ])("throws ScrapeError for %s (%d %s)", async (pathName, status, code) => {
+    ["status/404", "upstream_error"],
+    ["not-html", "not_html"],
+    ["redirect/6/product/plain.html", "too_many_redirects"],
+  ])("throws ScrapeError for %s (%s)", async (pathName, code) => {
     const error = await scrapePage("product", site.url(pathName)).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(ScrapeError);
-    expect([(error as ScrapeError).status, (error as ScrapeError).code]).toEqual([status, code]);
+    expect((error as ScrapeError).code).toBe(code);
   });
 
   it("uses the fetcher it is given: a strict one refuses the fixture site", async () => {
     const fetcher = createPageFetcher({ allowLoopback: false });
     try {
       const error = await scrapePage("product", site.url("product/plain.html"), { fetcher }).catch((reason: unknown) => reason);
-      expect([(error as ScrapeError).status, (error as ScrapeError).code]).toEqual([422, "blocked_address"]);
+      expect((error as ScrapeError).code).toBe("blocked_address");
     } finally {
       await fetcher.close();
     }

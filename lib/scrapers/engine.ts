@@ -12,8 +12,8 @@ export interface ScrapeOptions extends ExtractOptions {
 }
 
 /**
- * Fetches a page safely and extracts the kind's items from it. Throws ScrapeError (with the HTTP status
- * the API answers) when the URL is unusable or the site fails; a page without any item gives [].
+ * Fetches a page safely and extracts the kind's items from it. Throws ScrapeError (its code says why) when
+ * the URL is unusable or the site fails; a page without any item gives [].
  */
 export async function scrapePage<K extends ScraperKind>(
   kind: K,

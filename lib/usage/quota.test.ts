@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createTestUser } from "@/lib/accounts/testing";
 import { PLANS } from "@/lib/config/plans";
 import { db } from "@/lib/db";
-import { ApiError } from "@/lib/http";
+import { AppError } from "@/lib/errors";
 import { releaseRun, reserveRun } from "./quota";
 import { usageMonth } from "./summary";
 
@@ -24,13 +24,13 @@ describe("reserveRun / releaseRun", () => {
     expect(await used(user.id, usageMonth(now))).toBe(1);
   });
 
-  it("refuses with 402 quota_exceeded once the month is used up", async () => {
+  it("refuses with quota_exceeded once the month is used up", async () => {
     const user = await createTestUser();
     const month = usageMonth();
     await db.monthlyUsage.create({ data: { userId: user.id, month, successfulRuns: free.monthlyRuns } });
     const error = await reserveRun(user.id, free).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 402, code: "quota_exceeded" });
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: "quota_exceeded" });
     expect(await used(user.id, month)).toBe(free.monthlyRuns);
   });
 
@@ -59,7 +59,7 @@ describe("reserveRun / releaseRun", () => {
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(7);
     const refused = results.filter((r) => r.status === "rejected");
     expect(refused).toHaveLength(13);
-    for (const r of refused) expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 402 });
+    for (const r of refused) expect((r as PromiseRejectedResult).reason).toMatchObject({ code: "quota_exceeded" });
     expect(await used(user.id, usageMonth())).toBe(7);
   });
 

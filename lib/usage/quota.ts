@@ -1,6 +1,6 @@
 import type { Plan } from "@/lib/config/plans";
 import { db, isUniqueViolation } from "@/lib/db";
-import { ApiError } from "@/lib/http";
+import { AppError } from "@/lib/errors";
 import { usageMonth } from "./summary";
 
 /** One reserved run; releasing it gives the run back to the month it was taken from. */
@@ -10,15 +10,14 @@ export interface QuotaReservation {
 }
 
 export const quotaExceeded = (plan: Plan) =>
-  new ApiError(
-    402,
+  new AppError(
     "quota_exceeded",
     `Monthly quota used up: the ${plan.name} plan includes ${plan.monthlyRuns.toLocaleString("en-US")} successful runs per month. It resets on the 1st (UTC); upgrade for more.`,
   );
 
 /**
- * Takes one run from the user's monthly quota before the run starts, or throws 402. One conditional UPDATE
- * increments the month's row only while it is below the quota, so parallel runs can never overshoot: the
+ * Takes one run from the user's monthly quota before the run starts, or throws quota_exceeded. One conditional
+ * UPDATE increments the month's row only while it is below the quota, so parallel runs can never overshoot: the
  * database decides, not a read-then-write here. The month's first run creates the row (racing creators
  * meet the primary key, and the losers simply retry the UPDATE).
  */

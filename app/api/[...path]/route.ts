@@ -1,8 +1,8 @@
-import { notFound, route } from "@/lib/http";
+import { AppError, route } from "@/lib/http";
 
 // Unknown API paths answer the JSON error shape, not the HTML not-found page.
 const noSuchEndpoint = route(async () => {
-  throw notFound("No API endpoint at this path. See /api-docs.");
+  throw new AppError("not_found", "No API endpoint at this path. See /api-docs.");
 });
 
 export const GET = noSuchEndpoint;

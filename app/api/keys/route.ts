@@ -1,8 +1,7 @@
 import { toApiKeyDto, toCreatedApiKeyDto } from "@/lib/api-keys/dto";
 import { createApiKey, listApiKeys } from "@/lib/api-keys/keys";
 import { createApiKeySchema } from "@/lib/api-keys/schema";
-import { created, methodNotAllowed, otherMethods, parseJsonBody } from "@/lib/http";
-import { userRoute } from "@/lib/http/with-user";
+import { created, methodNotAllowed, otherMethods, parseJsonBody, userRoute } from "@/lib/http";
 
 export const GET = userRoute(async ({ user }) => (await listApiKeys(user.id)).map(toApiKeyDto));
 

@@ -1,5 +1,4 @@
-import { created, otherMethods, parseJsonBody } from "@/lib/http";
-import { userRoute } from "@/lib/http/with-user";
+import { created, otherMethods, parseJsonBody, userRoute } from "@/lib/http";
 import { toLicenseDto } from "@/lib/licenses/dto";
 import { createLicense, listLicenses } from "@/lib/licenses/licenses";
 import { createLicenseSchema } from "@/lib/licenses/schemas";

@@ -1,5 +1,4 @@
-import { otherMethods, parseSearchParams } from "@/lib/http";
-import { userRoute } from "@/lib/http/with-user";
+import { otherMethods, parseSearchParams, userRoute } from "@/lib/http";
 import { listRuns } from "@/lib/runs/queries";
 import { listRunsQuerySchema } from "@/lib/runs/schema";
 

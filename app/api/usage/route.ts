@@ -1,5 +1,4 @@
-import { methodNotAllowed, otherMethods } from "@/lib/http";
-import { userRoute } from "@/lib/http/with-user";
+import { methodNotAllowed, otherMethods, userRoute } from "@/lib/http";
 import { getUsageSummary } from "@/lib/usage/summary";
 
 export const GET = userRoute(async ({ user }) => getUsageSummary(user.id));

@@ -1,8 +1,8 @@
-import { methodNotAllowed, otherMethods, parseJsonBody, route, tooManyRequests } from "@/lib/http";
+import { clientIp } from "@/lib/auth/client-ip";
+import { methodNotAllowed, otherMethods, parseJsonBody, route, setRateLimitHeaders } from "@/lib/http";
 import { verifyLicenseSchema } from "@/lib/licenses/schemas";
 import { verifyLicense } from "@/lib/licenses/verify";
 import { throttleVerification } from "@/lib/licenses/verify-throttle";
-import { rateLimitHeaders } from "@/lib/rate-limit/limiter";
 
 // Public and called from partners' own sites, so any origin may call it; it takes no credentials.
 const CORS_HEADERS = {
@@ -17,11 +17,7 @@ export const OPTIONS = route(async () => new Response(null, { status: 204, heade
 
 export const POST = route(async ({ req, responseHeaders }) => {
   for (const [name, value] of Object.entries(CORS_HEADERS)) responseHeaders.set(name, value);
-  const limit = await throttleVerification(req.headers);
-  for (const [name, value] of Object.entries(rateLimitHeaders(limit))) responseHeaders.set(name, value);
-  if (!limit.allowed) {
-    throw tooManyRequests("Too many license verifications. Please try again later.", limit.retryAfterSeconds);
-  }
+  setRateLimitHeaders(responseHeaders, await throttleVerification(clientIp(req.headers)));
   const { license_key } = await parseJsonBody(req, verifyLicenseSchema);
   return verifyLicense(license_key);
 });

@@ -89,17 +89,13 @@ describe("fetching the fixture site", () => {
   it("refuses a sixth redirect and a redirect loop (502 too_many_redirects)", async () => {
     for (const path of ["/redirect/6/product/plain.html", "/redirect-loop"]) {
       const error = await failure(open.fetchPage(`${site.url}${path}`));
-      expect([error.status, error.code]).toEqual([502, "too_many_redirects"]);
+      expect(error.code).toBe("too_many_redirects");
     }
   });
 
   it("reports an error status as 502 upstream_error", async () => {
     const notFound = await failure(open.fetchPage(`${site.url}/status/404`));
-    expect([notFound.status, notFound.code, notFound.message]).toEqual([
-      502,
-      "upstream_error",
-      "The site answered 404 Not Found.",
-    ]);
+    expect([notFound.code, notFound.message]).toEqual(["upstream_error", "The site answered 404 Not Found."]);
     const serverError = await failure(open.fetchPage(`${site.url}/status/503`));
     expect(serverError.message).toBe("The site answered 503 Service Unavailable.");
     const noLocation = await failure(open.fetchPage(`${site.url}/redirect-without-location`));
@@ -108,36 +104,24 @@ describe("fetching the fixture site", () => {
 
   it("reports a corrupt or unknown Content-Encoding as 502 upstream_error", async () => {
     const corrupt = await failure(open.fetchPage(`${site.url}/product/plain.html?declare=gzip`));
-    expect([corrupt.status, corrupt.code, corrupt.message]).toEqual([
-      502,
-      "upstream_error",
-      "The site sent a corrupt compressed answer.",
-    ]);
+    expect([corrupt.code, corrupt.message]).toEqual(["upstream_error", "The site sent a corrupt compressed answer."]);
     const unknown = await failure(open.fetchPage(`${site.url}/product/plain.html?declare=zstd`));
-    expect([unknown.status, unknown.code, unknown.message]).toEqual([
-      502,
-      "upstream_error",
-      "The site used an unsupported content encoding (zstd).",
-    ]);
+    expect([unknown.code, unknown.message]).toEqual(["upstream_error", "The site used an unsupported content encoding (zstd)."]);
   });
 
   it("times out a site that does not answer (504)", async () => {
     const error = await failure(open.fetchPage(`${site.url}/slow?ms=5000`));
-    expect([error.status, error.code, error.message]).toEqual([
-      504,
-      "upstream_timeout",
-      "The site did not answer within 2 seconds.",
-    ]);
+    expect([error.code, error.message]).toEqual(["upstream_timeout", "The site did not answer within 2 seconds."]);
   });
 
   it("times out a body that stops arriving (504)", async () => {
     const error = await failure(open.fetchPage(`${site.url}/stall`));
-    expect([error.status, error.code]).toEqual([504, "upstream_timeout"]);
+    expect(error.code).toBe("upstream_timeout");
   });
 
   it("stops reading a page larger than the cap (422 too_large)", async () => {
     const error = await failure(open.fetchPage(`${site.url}/huge?mb=6`));
-    expect([error.status, error.code, error.message]).toEqual([422, "too_large", "The page is larger than 5 MB."]);
+    expect([error.code, error.message]).toEqual(["too_large", "The page is larger than 5 MB."]);
   });
 
   it("applies the cap to the decompressed size and to a declared Content-Length", async () => {
@@ -159,7 +143,7 @@ describe("fetching the fixture site", () => {
       ["/product/plain.html?type=text/plain", "The page is text/plain, not HTML."],
     ]) {
       const error = await failure(open.fetchPage(`${site.url}${path}`));
-      expect([error.status, error.code, error.message]).toEqual([422, "not_html", message]);
+      expect([error.code, error.message]).toEqual(["not_html", message]);
     }
   });
 
@@ -183,24 +167,16 @@ describe("fetching the fixture site", () => {
     ["http://user:secret@shop.example/", "URLs with a user name or password are not accepted."],
   ])("refuses the URL %s (400 invalid_url)", async (url, message) => {
     const error = await failure(open.fetchPage(url));
-    expect([error.status, error.code, error.message]).toEqual([400, "invalid_url", message]);
+    expect([error.code, error.message]).toEqual(["invalid_url", message]);
   });
 
   it("reports a host that does not resolve or refuses connections as 502 upstream_unreachable", async () => {
     const unknown = await failure(open.fetchPage("http://no-such-host.example/"));
-    expect([unknown.status, unknown.code, unknown.message]).toEqual([
-      502,
-      "upstream_unreachable",
-      "The site could not be reached (ENOTFOUND).",
-    ]);
+    expect([unknown.code, unknown.message]).toEqual(["upstream_unreachable", "The site could not be reached (ENOTFOUND)."]);
     const closed = await startFixtureServer();
     await closed.close();
     const refused = await failure(open.fetchPage(`${closed.url}/`));
-    expect([refused.status, refused.code, refused.message]).toEqual([
-      502,
-      "upstream_unreachable",
-      "The site could not be reached (ECONNREFUSED).",
-    ]);
+    expect([refused.code, refused.message]).toEqual(["upstream_unreachable", "The site could not be reached (ECONNREFUSED)."]);
   });
 
   it("passes the caller's abort through as it is", async () => {
@@ -236,8 +212,7 @@ describe("SSRF protection (loopback not allowed)", () => {
     ["unspecified", () => `http://0.0.0.0:${port}/`, "0.0.0.0", "private or reserved address"],
   ])("refuses %s (422 blocked_address)", async (_name, url, address, reason) => {
     const error = await failure(strict.fetchPage(url()));
-    expect([error.status, error.code, error.message]).toEqual([
-      422,
+    expect([error.code, error.message]).toEqual([
       "blocked_address",
       `The address ${address} is a ${reason} and cannot be scraped.`,
     ]);
@@ -252,8 +227,7 @@ describe("SSRF protection (loopback not allowed)", () => {
     ["mixed.example", "172.20.0.3", "private or reserved address"],
   ])("refuses the name %s, which resolves to %s", async (host, address, reason) => {
     const error = await failure(strict.fetchPage(`http://${host}:${port}/product/plain.html`));
-    expect([error.status, error.code, error.message]).toEqual([
-      422,
+    expect([error.code, error.message]).toEqual([
       "blocked_address",
       `The address ${address} (${host}) is a ${reason} and cannot be scraped.`,
     ]);
@@ -263,7 +237,7 @@ describe("SSRF protection (loopback not allowed)", () => {
     const system = createPageFetcher({ allowLoopback: false });
     try {
       const error = await failure(system.fetchPage(`http://localhost:${port}/product/plain.html`));
-      expect([error.status, error.code]).toEqual([422, "blocked_address"]);
+      expect(error.code).toBe("blocked_address");
     } finally {
       await system.close();
     }
@@ -280,15 +254,14 @@ describe("SSRF protection (loopback not allowed)", () => {
     ]) {
       const url = `http://shop.example:${port}/redirect-to?url=${encodeURIComponent(target as string)}`;
       const error = await failure(open.fetchPage(url));
-      expect([error.status, error.code]).toEqual([422, "blocked_address"]);
+      expect(error.code).toBe("blocked_address");
       expect(error.message).toContain(address);
     }
   });
 
   it("refuses a redirect to another scheme", async () => {
     const error = await failure(open.fetchPage(`${site.url}/redirect-to?url=${encodeURIComponent("file:///etc/passwd")}`));
-    expect([error.status, error.code, error.message]).toEqual([
-      422,
+    expect([error.code, error.message]).toEqual([
       "blocked_address",
       "The site redirected to an address that cannot be scraped (file:).",
     ]);

@@ -4,9 +4,9 @@ import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { LicenseDetail } from "@/components/licenses/license-detail";
 import { getCurrentUser } from "@/lib/auth/current-user";
-import { parseId } from "@/lib/http";
 import { toLicenseContentDto, toLicenseDto } from "@/lib/licenses/dto";
 import { findLicense, listLicenseContent } from "@/lib/licenses/licenses";
+import { routeId } from "@/lib/route-id";
 
 interface Props {
   params: Promise<{ id: string }>;
@@ -16,12 +16,8 @@ interface Props {
 const loadLicense = cache(async (rawId: string) => {
   const user = await getCurrentUser(await headers());
   if (!user) redirect(`/login?callbackUrl=${encodeURIComponent(`/licenses/${rawId}`)}`);
-  let id: number;
-  try {
-    id = parseId(rawId);
-  } catch {
-    return null;
-  }
+  const id = routeId(rawId);
+  if (id === 0) return null;
   const license = await findLicense(user.id, id);
   if (!license) return null;
   return { license: toLicenseDto(license), content: (await listLicenseContent(user.id, id)).map(toLicenseContentDto) };

@@ -2,12 +2,12 @@ import { authenticate } from "@/lib/accounts/login";
 import { loginSchema } from "@/lib/accounts/schemas";
 import { clientIp } from "@/lib/auth/client-ip";
 import { issueApiToken } from "@/lib/auth/tokens";
-import { methodNotAllowed, otherMethods, parseJsonBody, route, unauthorized } from "@/lib/http";
+import { AppError, methodNotAllowed, otherMethods, parseJsonBody, route } from "@/lib/http";
 
 export const POST = route(async ({ req }) => {
   const input = await parseJsonBody(req, loginSchema);
   const user = await authenticate(input, clientIp(req.headers));
-  if (!user) throw unauthorized("Invalid email or password");
+  if (!user) throw new AppError("unauthorized", "Invalid email or password");
   return { token: await issueApiToken(user.id), user };
 });
 

@@ -1,6 +1,5 @@
 import { expiredSessionCookies } from "@/lib/auth/session-cookie";
-import { jsonResponse, methodNotAllowed, otherMethods, route } from "@/lib/http";
-import { assertSameOrigin } from "@/lib/http/with-user";
+import { assertSameOrigin, jsonResponse, methodNotAllowed, otherMethods, route } from "@/lib/http";
 
 // Sessions are stateless JWTs: logging out removes the cookie from this browser. Signed out already is fine.
 export const POST = route(async ({ req }) => {

@@ -1,6 +1,5 @@
 import { toUserDto } from "@/lib/accounts/accounts";
-import { jsonResponse, methodNotAllowed, otherMethods } from "@/lib/http";
-import { userRoute } from "@/lib/http/with-user";
+import { jsonResponse, methodNotAllowed, otherMethods, userRoute } from "@/lib/http";
 
 export const GET = userRoute(async ({ user }) => jsonResponse(toUserDto(user), { headers: { "Cache-Control": "no-store" } }));
 

@@ -1,10 +1,9 @@
 import { deleteApiKey } from "@/lib/api-keys/keys";
-import { methodNotAllowed, notFound, otherMethods, parseId } from "@/lib/http";
-import { userRoute } from "@/lib/http/with-user";
+import { AppError, methodNotAllowed, otherMethods, parseId, userRoute } from "@/lib/http";
 
 export const DELETE = userRoute(async ({ params, user }) => {
   const id = parseId(params.id, "API key");
-  if (!(await deleteApiKey(user.id, id))) throw notFound("API key not found");
+  if (!(await deleteApiKey(user.id, id))) throw new AppError("not_found", "API key not found");
   return { id, deleted: true };
 });
 

@@ -1,5 +1,4 @@
-import { otherMethods, parseId, parseJsonBody } from "@/lib/http";
-import { userRoute } from "@/lib/http/with-user";
+import { otherMethods, parseId, parseJsonBody, userRoute } from "@/lib/http";
 import { toLicenseDto } from "@/lib/licenses/dto";
 import { getLicense, updateLicense } from "@/lib/licenses/licenses";
 import { updateLicenseSchema } from "@/lib/licenses/schemas";

@@ -1,5 +1,4 @@
-import { otherMethods, parseId } from "@/lib/http";
-import { userRoute } from "@/lib/http/with-user";
+import { otherMethods, parseId, userRoute } from "@/lib/http";
 import { getRun } from "@/lib/runs/queries";
 
 export const GET = userRoute(async ({ params, user }) => getRun(user.id, parseId(params.id, "Run")));

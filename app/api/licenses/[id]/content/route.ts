@@ -1,5 +1,4 @@
-import { created, otherMethods, parseId, parseJsonBody } from "@/lib/http";
-import { userRoute } from "@/lib/http/with-user";
+import { created, otherMethods, parseId, parseJsonBody, userRoute } from "@/lib/http";
 import { toLicenseContentDto } from "@/lib/licenses/dto";
 import { addLicenseContent, listLicenseContent } from "@/lib/licenses/licenses";
 import { addLicenseContentSchema } from "@/lib/licenses/schemas";

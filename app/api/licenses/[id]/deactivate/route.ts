@@ -1,5 +1,4 @@
-import { otherMethods, parseId } from "@/lib/http";
-import { userRoute } from "@/lib/http/with-user";
+import { otherMethods, parseId, userRoute } from "@/lib/http";
 import { toLicenseDto } from "@/lib/licenses/dto";
 import { deactivateLicense } from "@/lib/licenses/licenses";
 

@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLANS } from "@/lib/config/plans";
 import { db } from "@/lib/db";
-import { runScraperEndpoint } from "@/lib/runs/endpoint";
 import { createRunLimits } from "@/lib/runs/limits";
 import { createRunUser, type RunTestUser } from "@/lib/runs/testing";
 import { usageMonth } from "@/lib/usage/summary";
 import { type FixtureServer, startFixtureServer } from "@/test/fixture-server";
 import { callRoute } from "@/test/requests";
+import { runScraperEndpoint } from "./endpoint";
 import { GET, POST } from "./route";
 
 let site: FixtureServer;

@@ -1,5 +1,5 @@
 import { methodNotAllowed, otherMethods } from "@/lib/http";
-import { runScraperEndpoint } from "@/lib/runs/endpoint";
+import { runScraperEndpoint } from "./endpoint";
 
 export const POST = runScraperEndpoint();
 
