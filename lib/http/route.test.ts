@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { parseJsonBody } from "./body";
-import { methodNotAllowed, otherMethods, parseId, route } from "./route";
+import { parseId, route } from "./route";
 
 const noParams = { params: Promise.resolve({}) };
 const schema = z.object({ name: z.string().min(2, "Name must be at least 2 characters.") });
@@ -91,20 +91,6 @@ describe("route", () => {
     expect(res.status).toBe(202);
     expect(await res.text()).toBe("42");
     expect(res.headers.get("x-request-id")).toBeTruthy();
-  });
-
-  it("answers every method a path lacks with 405 JSON and Allow", async () => {
-    const { DELETE } = otherMethods(["GET", "POST"]);
-    const res = await DELETE(new Request("http://localhost/x", { method: "DELETE" }), noParams);
-    expect(res.status).toBe(405);
-    expect(res.headers.get("allow")).toBe("GET, POST");
-    expect(await res.json()).toMatchObject({ code: "method_not_allowed", message: "This endpoint accepts GET, POST." });
-  });
-
-  it("answers 405 with Allow", async () => {
-    const res = await methodNotAllowed(["POST"], "Use POST")(new Request("http://localhost/x"), noParams);
-    expect(res.status).toBe(405);
-    expect(res.headers.get("allow")).toBe("POST");
   });
 });
 

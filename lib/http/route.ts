@@ -57,23 +57,3 @@ export function parseId(raw: string | string[] | undefined, what = "Resource"): 
   if (id === 0) throw new AppError("not_found", `${what} not found`);
   return id;
 }
-
-/** 405 with `Allow`, for paths that exist under another method. */
-export function methodNotAllowed(allow: string[], message: string): NextRouteHandler {
-  return route(async ({ responseHeaders }) => {
-    responseHeaders.set("Allow", allow.join(", "));
-    throw new AppError("method_not_allowed", message);
-  });
-}
-
-const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-type HttpMethod = (typeof HTTP_METHODS)[number];
-
-/**
- * Handlers for the methods a path does not serve: Next's own answer to them is a bare 405 with no body and
- * no `Allow`. A route file exports the ones it lacks: `export const { PUT, DELETE } = otherMethods(["GET"]);`
- */
-export function otherMethods(allowed: HttpMethod[]): Record<HttpMethod, NextRouteHandler> {
-  const handler = methodNotAllowed(allowed, `This endpoint accepts ${allowed.join(", ")}.`);
-  return Object.fromEntries(HTTP_METHODS.map((method) => [method, handler])) as Record<HttpMethod, NextRouteHandler>;
-}

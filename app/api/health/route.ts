@@ -1,8 +1,6 @@
 import { checkHealth } from "@/lib/health";
-import { otherMethods, route } from "@/lib/http";
+import { methods, route } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route(() => checkHealth());
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"]);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: route(() => checkHealth()) });

@@ -1,9 +1,7 @@
 import { listScrapers } from "@/lib/catalogue/queries";
-import { otherMethods, route } from "@/lib/http";
+import { methods, route } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
 /** The public catalogue. */
-export const GET = route(async () => listScrapers());
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"]);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: route(async () => listScrapers()) });

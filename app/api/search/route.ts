@@ -1,13 +1,10 @@
 import { searchScrapers } from "@/lib/catalogue/queries";
 import { searchQuerySchema } from "@/lib/catalogue/schema";
-import { otherMethods, parseSearchParams, route } from "@/lib/http";
+import { methods, parseSearchParams, route } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
-/** Catalogue search: case-insensitive match on name, description and category. */
-export const GET = route(async ({ req }) => {
-  const { q } = parseSearchParams(req, searchQuerySchema);
-  return searchScrapers(q);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  /** Catalogue search: case-insensitive match on name, description and category. */
+  GET: route(async ({ req }) => searchScrapers(parseSearchParams(req, searchQuerySchema).q)),
 });
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"]);

@@ -1,8 +1,7 @@
-import { methodNotAllowed, otherMethods, userRoute } from "@/lib/http";
+import { methods, userRoute } from "@/lib/http";
 import { getUsageSummary } from "@/lib/usage/summary";
 
-export const GET = userRoute(async ({ user }) => getUsageSummary(user.id));
-
-export const POST = methodNotAllowed(["GET"], "Use GET to read your plan and this month's usage");
-
-export const { PUT, PATCH, DELETE } = otherMethods(["GET"]);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(
+  { GET: userRoute(async ({ user }) => getUsageSummary(user.id)) },
+  { POST: "Use GET to read your plan and this month's usage" },
+);

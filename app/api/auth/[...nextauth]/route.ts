@@ -1,12 +1,13 @@
 import type { NextRequest } from "next/server";
 import NextAuth from "next-auth";
 import { authOptions } from "@/lib/auth/auth-options";
+import { methods } from "@/lib/http";
 
 type Segment = { params: Promise<{ nextauth: string[] }> };
 
 // Options are built per request so that the secret is read at run time, never at build time.
-function handler(req: NextRequest, segment: Segment) {
+function nextAuth(req: NextRequest, segment: Segment): Promise<Response> {
   return NextAuth(req, segment, authOptions());
 }
 
-export { handler as GET, handler as POST };
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: nextAuth, POST: nextAuth });

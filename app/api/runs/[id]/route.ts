@@ -1,6 +1,6 @@
-import { otherMethods, parseId, userRoute } from "@/lib/http";
+import { methods, parseId, userRoute } from "@/lib/http";
 import { getRun } from "@/lib/runs/queries";
 
-export const GET = userRoute(async ({ params, user }) => getRun(user.id, parseId(params.id, "Run")));
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"]);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  GET: userRoute(async ({ params, user }) => getRun(user.id, parseId(params.id, "Run"))),
+});

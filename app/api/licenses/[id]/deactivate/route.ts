@@ -1,9 +1,7 @@
-import { otherMethods, parseId, userRoute } from "@/lib/http";
+import { methods, parseId, userRoute } from "@/lib/http";
 import { toLicenseDto } from "@/lib/licenses/dto";
 import { deactivateLicense } from "@/lib/licenses/licenses";
 
-export const POST = userRoute(async ({ params, user }) =>
-  toLicenseDto(await deactivateLicense(user.id, parseId(params.id, "License"))),
-);
-
-export const { GET, PUT, PATCH, DELETE } = otherMethods(["POST"]);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  POST: userRoute(async ({ params, user }) => toLicenseDto(await deactivateLicense(user.id, parseId(params.id, "License")))),
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { withPublicCors } from "./cors";
+import { forEveryMethod, HTTP_METHODS, methods } from "./methods";
+import { route } from "./route";
+
+const noParams = { params: Promise.resolve({}) };
+const call = (handler: (req: Request, segment: typeof noParams) => Promise<Response>, method: string) =>
+  handler(new Request("http://localhost/x", { method }), noParams);
+
+const ok = route(async () => ({ ok: true }));
+
+describe("methods", () => {
+  it("serves the methods given and answers every other one 405 JSON with the same Allow", async () => {
+    const handlers = methods({ POST: ok, GET: ok });
+    expect((await call(handlers.GET, "GET")).status).toBe(200);
+    expect((await call(handlers.POST, "POST")).status).toBe(200);
+    for (const method of ["PUT", "PATCH", "DELETE", "OPTIONS"] as const) {
+      const res = await call(handlers[method], method);
+      expect(res.status).toBe(405);
+      // Listed in one order whatever the order of the keys.
+      expect(res.headers.get("allow")).toBe("GET, POST");
+      expect(await res.json()).toMatchObject({ code: "method_not_allowed", message: "This endpoint accepts GET, POST." });
+    }
+  });
+
+  it("answers a hinted method with its hint and the same Allow", async () => {
+    const handlers = methods({ POST: ok }, { GET: "Use POST with {email, password} to log in" });
+    const res = await call(handlers.GET, "GET");
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("POST");
+    expect((await res.json()).message).toBe("Use POST with {email, password} to log in");
+    expect((await (await call(handlers.PUT, "PUT")).json()).message).toBe("This endpoint accepts POST.");
+  });
+
+  it("refuses a route that serves nothing", () => {
+    expect(() => methods({})).toThrow(/at least one method/);
+  });
+});
+
+describe("forEveryMethod", () => {
+  it("gives every method the same handler", () => {
+    const handlers = forEveryMethod(ok);
+    for (const method of HTTP_METHODS) expect(handlers[method]).toBe(ok);
+  });
+});
+
+describe("withPublicCors", () => {
+  it("opens answers, errors included, to any origin and answers the preflight with the served methods", async () => {
+    const failing = route(async () => {
+      throw new Error("boom");
+    });
+    const handlers = methods(withPublicCors({ POST: ok, DELETE: failing }));
+    const preflight = await call(handlers.OPTIONS, "OPTIONS");
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+    expect(preflight.headers.get("access-control-allow-methods")).toBe("POST, DELETE, OPTIONS");
+    expect((await call(handlers.POST, "POST")).headers.get("access-control-allow-origin")).toBe("*");
+    const failed = await call(handlers.DELETE, "DELETE");
+    expect(failed.status).toBe(500);
+    expect(failed.headers.get("access-control-expose-headers")).toContain("X-Request-Id");
+    const refused = await call(handlers.GET, "GET");
+    expect(refused.headers.get("allow")).toBe("POST, DELETE, OPTIONS");
+  });
+});
