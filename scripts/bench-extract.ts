@@ -5,24 +5,27 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { extractFromHtml } from "../lib/scrapers/engine";
 import { decodeHtml } from "../lib/scrapers/fetch/charset";
-import type { ScraperKind } from "../lib/scrapers/types";
+import { isScraperKind, type ScraperKind } from "../lib/scrapers/kinds";
 import { FIXTURE_SITES } from "../test/fixture-server";
 
 const seconds = Number(process.argv.find((arg) => arg.startsWith("--seconds="))?.split("=")[1] ?? 5);
 
-const pages = readdirSync(FIXTURE_SITES).flatMap((kind) =>
-  readdirSync(path.join(FIXTURE_SITES, kind))
-    .filter((file) => file.endsWith(".html"))
-    .map((file) => {
-      const bytes = readFileSync(path.join(FIXTURE_SITES, kind, file));
-      return {
-        kind: kind as ScraperKind,
-        html: decodeHtml(bytes).text,
-        bytes: bytes.byteLength,
-        url: `https://fixtures.example/${kind}/${file}`,
-      };
-    }),
-);
+// The fixture folders are named after the kinds; any other folder is not a kind's pages.
+const pages = readdirSync(FIXTURE_SITES)
+  .filter(isScraperKind)
+  .flatMap((kind) =>
+    readdirSync(path.join(FIXTURE_SITES, kind))
+      .filter((file) => file.endsWith(".html"))
+      .map((file) => {
+        const bytes = readFileSync(path.join(FIXTURE_SITES, kind, file));
+        return {
+          kind,
+          html: decodeHtml(bytes).text,
+          bytes: bytes.byteLength,
+          url: `https://fixtures.example/${kind}/${file}`,
+        };
+      }),
+  );
 const setBytes = pages.reduce((sum, page) => sum + page.bytes, 0);
 
 const extract = (page: (typeof pages)[number]) => extractFromHtml(page.kind, page.html, page.url, { includeReviews: true });

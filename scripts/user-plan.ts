@@ -1,7 +1,7 @@
 // npm run user:plan -- <email> <free|pro|business> — moves an account to another plan (docs/product.md#plans-and-limits).
 // Limits follow at once: every run reads the plan from the database.
 import "./load-env";
-import { PLAN_IDS, PLANS, type PlanId } from "../lib/config/plans";
+import { isPlanId, PLAN_IDS, PLANS } from "../lib/config/plans";
 import { createDb } from "../lib/db";
 import { env } from "../lib/env";
 
@@ -13,7 +13,7 @@ if (!rawEmail || !rawPlan || extra.length > 0) {
   process.exit(2);
 }
 const plan = rawPlan.trim().toLowerCase();
-if (!(PLAN_IDS as readonly string[]).includes(plan)) {
+if (!isPlanId(plan)) {
   console.error(`Unknown plan "${rawPlan}". ${USAGE}`);
   process.exit(2);
 }
@@ -27,7 +27,7 @@ try {
     console.error(`No account with the email ${email}.`);
     process.exitCode = 1;
   } else {
-    console.log(`${email} is now on the ${PLANS[plan as PlanId].name} plan.`);
+    console.log(`${email} is now on the ${PLANS[plan].name} plan.`);
   }
 } finally {
   await db.$disconnect();

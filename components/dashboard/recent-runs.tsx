@@ -5,6 +5,7 @@ import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { relativeTime } from "@/lib/format";
 import type { RunSummaryDto } from "@/lib/runs/dto";
+import type { RunStatus } from "@/lib/runs/status";
 import { EmptyState, LoadError, LoadingRows } from "./list-states";
 
 /** How many runs the dashboard lists; the rest are one GET /api/runs?page= away. */
@@ -15,10 +16,12 @@ interface RunsPage {
   total: number;
 }
 
-const STATUS: Record<string, { label: string; variant: BadgeVariant }> = {
+const STATUS: Record<RunStatus, { label: string; variant: BadgeVariant }> = {
+  queued: { label: "Queued", variant: "secondary" },
+  running: { label: "Running", variant: "blue" },
   success: { label: "Success", variant: "green" },
   failed: { label: "Failed", variant: "destructive" },
-  running: { label: "Running", variant: "blue" },
+  cancelled: { label: "Cancelled", variant: "secondary" },
 };
 
 function formatDuration(ms: number | null): string {
@@ -27,7 +30,7 @@ function formatDuration(ms: number | null): string {
 }
 
 function RunItem({ run }: { run: RunSummaryDto }) {
-  const status = STATUS[run.status] ?? { label: run.status, variant: "secondary" };
+  const status = STATUS[run.status];
   return (
     <li className="flex flex-col gap-1 py-3 sm:flex-row sm:items-start sm:justify-between sm:gap-6">
       <div className="min-w-0">

@@ -4,16 +4,12 @@ import { useQuery } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { planIncludes, planOf } from "@/lib/config/plans";
+import type { ScraperDto } from "@/lib/catalogue/dto";
+import { PLANS, planIncludes } from "@/lib/config/plans";
 import type { UsageSummary } from "@/lib/usage/summary";
 import { EmptyState, LoadError, LoadingRows } from "./list-states";
 
-interface ScraperListItem {
-  id: number;
-  name: string;
-  description: string;
-  required_plan: string;
-}
+type ScraperListItem = Pick<ScraperDto, "id" | "name" | "description" | "required_plan">;
 
 /**
  * docs/product.md#available-scrapers-tab: name and description of each scraper, with a Run Scraper link opening its run
@@ -43,8 +39,8 @@ export function ScrapersTab() {
                 <div className="min-w-0">
                   <h3 className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
                     {scraper.name}
-                    {plan && !planIncludes(planOf(plan).id, scraper.required_plan) ? (
-                      <Badge variant="blue">Requires {planOf(scraper.required_plan).name}</Badge>
+                    {plan && !planIncludes(plan, scraper.required_plan) ? (
+                      <Badge variant="blue">Requires {PLANS[scraper.required_plan].name}</Badge>
                     ) : null}
                   </h3>
                   <p className="text-sm text-slate-600">{scraper.description}</p>

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
-import { planOf } from "@/lib/config/plans";
+import { PLANS } from "@/lib/config/plans";
 import type { UsageSummary as Usage } from "@/lib/usage/summary";
 
 const monthName = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
@@ -38,7 +38,7 @@ export function UsageSummary() {
   }
 
   const { data } = usage;
-  const plan = planOf(data.plan);
+  const plan = PLANS[data.plan];
   const used = Math.min(data.successful_runs, data.monthly_quota);
   const month = monthName.format(new Date(`${data.month}-01T00:00:00Z`));
 

@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ScraperDetailDto } from "@/lib/catalogue/dto";
-import { planOf } from "@/lib/config/plans";
+import { PLANS } from "@/lib/config/plans";
 import { curlRunExample, SAMPLE_RUN_RESPONSE } from "./api-samples";
 import { CodeBlock } from "./code-block";
 import { PopularityBadge } from "./popularity-badge";
@@ -64,7 +64,7 @@ export function ScraperDetail({ id }: { id: number }) {
 }
 
 function Loaded({ scraper, endpointUrl }: { scraper: ScraperDetailDto; endpointUrl: string }) {
-  const plan = planOf(scraper.required_plan);
+  const plan = PLANS[scraper.required_plan];
   const parameters = Object.entries(scraper.parameters);
   return (
     <>

@@ -1,3 +1,4 @@
+import type { PlanId } from "@/lib/config/plans";
 import { db } from "@/lib/db";
 import { AppError, authenticationRequired } from "@/lib/errors";
 import { generateApiKey, hashApiKey, maskApiKey } from "./format";
@@ -47,7 +48,7 @@ export async function deleteApiKey(userId: number, id: number): Promise<boolean>
 
 export interface ApiKeyOwner {
   apiKey: { id: number; userId: number };
-  user: { id: number; email: string; plan: string };
+  user: { id: number; email: string; plan: PlanId };
 }
 
 /** The key's owner, or null for an unknown or deleted key. Pass only well-formed keys (see isWellFormedApiKey). */

@@ -1,3 +1,4 @@
+import type { PlanId } from "@/lib/config/plans";
 import { db } from "@/lib/db";
 import { bearerCredential } from "./bearer";
 import { userIdFromSessionCookie } from "./session-cookie";
@@ -6,7 +7,7 @@ import { verifyApiToken } from "./tokens";
 export interface CurrentUser {
   id: number;
   email: string;
-  plan: string;
+  plan: PlanId;
   /** How the request proved who it is: the browser session cookie or a bearer API token. */
   via: "cookie" | "bearer";
 }

@@ -1,4 +1,6 @@
+import type { PlanId } from "@/lib/config/plans";
 import { relativeTime } from "@/lib/format";
+import type { Popularity } from "./popularity";
 
 /** The stored fields a catalogue DTO is built from (a Scraper row). */
 export interface ScraperRecord {
@@ -6,11 +8,11 @@ export interface ScraperRecord {
   name: string;
   description: string;
   category: string;
-  popularity: string;
+  popularity: Popularity;
   baseUsers: number;
   parameters: string;
   exampleUrl: string;
-  requiredPlan: string;
+  requiredPlan: PlanId;
   updatedAt: Date;
 }
 
@@ -22,11 +24,11 @@ export interface ScraperDto {
   category: string;
   /** The path to call, relative to the product host. */
   endpoint: string;
-  popularity: string;
+  popularity: Popularity;
   users: number;
   /** Relative text, e.g. "3 days ago". */
   updated: string;
-  required_plan: string;
+  required_plan: PlanId;
 }
 
 export interface ScraperDetailDto extends ScraperDto {

@@ -1,6 +1,7 @@
 // The six catalogue scrapers (docs/product.md#home). `npm run db:seed` upserts them by slug.
-
-export type ScraperKind = "product" | "social_profile" | "real_estate" | "job" | "news_article" | "restaurant";
+import type { PlanId } from "@/lib/config/plans";
+import type { ScraperKind } from "@/lib/scrapers/kinds";
+import type { Popularity } from "./popularity";
 
 export interface CatalogueEntry {
   slug: string;
@@ -8,11 +9,11 @@ export interface CatalogueEntry {
   description: string;
   category: string;
   kind: ScraperKind;
-  popularity: "Popular" | "New";
+  popularity: Popularity;
   baseUsers: number;
   parameters: Record<string, string>;
   exampleUrl: string;
-  requiredPlan: "free" | "pro";
+  requiredPlan: PlanId;
 }
 
 const URL_PARAMETER = "The address of the page to scrape (http or https).";

@@ -1,6 +1,7 @@
 // The one plan table (docs/product.md#plans-and-limits). Pricing, the API docs FAQ, the dashboard and limit enforcement
 // all read it.
 
+/** In rank order: each plan includes what the ones before it do. The database's PlanId enum holds the same values. */
 export const PLAN_IDS = ["free", "pro", "business"] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
@@ -67,14 +68,14 @@ export const PLANS: Record<PlanId, Plan> = {
 
 export const PLAN_LIST: readonly Plan[] = PLAN_IDS.map((id) => PLANS[id]);
 
-export function planOf(id: string): Plan {
-  return PLANS[(PLAN_IDS as readonly string[]).includes(id) ? (id as PlanId) : "free"];
+/** For names read from outside the type system (command lines); values from the database are PlanIds already. */
+export function isPlanId(value: string): value is PlanId {
+  return (PLAN_IDS as readonly string[]).includes(value);
 }
 
-/** A plan may run a scraper when its rank is at least the scraper's required plan. */
-export function planIncludes(plan: PlanId, requiredPlan: string): boolean {
-  const required = (PLAN_IDS as readonly string[]).indexOf(requiredPlan);
-  return PLAN_IDS.indexOf(plan) >= Math.max(required, 0);
+/** A plan may run a scraper when its rank (its place in PLAN_IDS) is at least the scraper's required plan's. */
+export function planIncludes(plan: PlanId, requiredPlan: PlanId): boolean {
+  return PLAN_IDS.indexOf(plan) >= PLAN_IDS.indexOf(requiredPlan);
 }
 
 const SUPPORT_LABELS: Record<Plan["support"], string> = {

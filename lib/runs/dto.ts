@@ -1,6 +1,7 @@
 import type { ScrapedItem } from "@/lib/scrapers/types";
 import { isResultRetained, resultExpiresAt } from "./retention";
 import type { CompletedRun } from "./run";
+import type { RunStatus } from "./status";
 
 /** 200 of POST /api/scrapers/{id}/run (docs/product.md#entities: id, status, data, plus where and how long). */
 export function runResultDto(run: CompletedRun) {
@@ -20,7 +21,7 @@ export interface RunRow {
   scraperId: number;
   scraper: { name: string };
   url: string;
-  status: string;
+  status: RunStatus;
   itemCount: number;
   durationMs: number | null;
   errorCode: string | null;

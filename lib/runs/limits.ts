@@ -1,4 +1,4 @@
-import { type Plan, type PlanId, planIncludes, planOf } from "@/lib/config/plans";
+import { PLANS, type Plan, type PlanId, planIncludes } from "@/lib/config/plans";
 import { AppError } from "@/lib/errors";
 import { type ConcurrencySlot, createConcurrencyLimiter } from "@/lib/rate-limit/concurrency";
 import { createLimiter, type Limiter, type LimitResult } from "@/lib/rate-limit/limiter";
@@ -66,8 +66,8 @@ export function createRunLimits(namespace: string): RunLimits {
 export const runLimits: RunLimits = createRunLimits("runs");
 
 /** plan_required unless the plan includes a scraper that requires `requiredPlan`. */
-export function assertPlanIncludes(plan: Plan, requiredPlan: string): void {
+export function assertPlanIncludes(plan: Plan, requiredPlan: PlanId): void {
   if (!planIncludes(plan.id, requiredPlan)) {
-    throw new AppError("plan_required", `This scraper requires the ${planOf(requiredPlan).name} plan`);
+    throw new AppError("plan_required", `This scraper requires the ${PLANS[requiredPlan].name} plan`);
   }
 }

@@ -1,10 +1,10 @@
-import type { ScraperKind } from "@/lib/catalogue/seed-data";
-import type { Plan } from "@/lib/config/plans";
+import type { Plan, PlanId } from "@/lib/config/plans";
 import { db } from "@/lib/db";
 import { AppError, type ErrorCode } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { scrapePage } from "@/lib/scrapers/engine";
 import { ScrapeError } from "@/lib/scrapers/errors";
+import type { ScraperKind } from "@/lib/scrapers/kinds";
 import type { ScrapedItem } from "@/lib/scrapers/types";
 import { releaseRun, reserveRun } from "@/lib/usage/quota";
 import { assertPlanIncludes, type RunLimits, runLimits } from "./limits";
@@ -14,8 +14,8 @@ import type { RunRequest } from "./schema";
 /** What a run needs to know about its scraper. */
 export interface RunnableScraper {
   id: number;
-  kind: string;
-  requiredPlan: string;
+  kind: ScraperKind;
+  requiredPlan: PlanId;
 }
 
 export interface RunInput {
@@ -95,7 +95,7 @@ async function reserveAndRun({ userId, plan, apiKeyId, scraper, request: body, s
   const elapsed = () => Math.round(performance.now() - started);
   let items: ScrapedItem[];
   try {
-    items = await scrapePage(scraper.kind as ScraperKind, body.url, { includeReviews: body.include_reviews ?? false, signal });
+    items = await scrapePage(scraper.kind, body.url, { includeReviews: body.include_reviews ?? false, signal });
   } catch (error) {
     const expected = expectedFailure(error, signal);
     const failure: RunFailure = expected ?? unexpectedFailure;

@@ -1,8 +1,8 @@
-import type { ScraperKind } from "@/lib/catalogue/seed-data";
 import { parsePage } from "./extract/page";
 import { EXTRACTORS } from "./extractors";
 import { type KindExtractor, runExtractor } from "./extractors/extractor";
 import { type PageFetcher, pageFetcher } from "./fetch/safe-fetch";
+import type { ScraperKind } from "./kinds";
 import type { ExtractOptions, ItemByKind, ScrapedItem } from "./types";
 
 export interface ScrapeOptions extends ExtractOptions {

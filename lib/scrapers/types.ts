@@ -1,4 +1,4 @@
-import type { ScraperKind } from "@/lib/catalogue/seed-data";
+import type { ScraperKind } from "./kinds";
 
 export type { ScraperKind };
 

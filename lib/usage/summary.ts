@@ -1,4 +1,4 @@
-import { planOf } from "@/lib/config/plans";
+import { PLANS, type PlanId } from "@/lib/config/plans";
 import { db } from "@/lib/db";
 
 /** The quota period a moment falls in: its calendar month in UTC, "YYYY-MM" (the MonthlyUsage key). */
@@ -7,7 +7,7 @@ export function usageMonth(now: Date = new Date()): string {
 }
 
 export interface UsageSummary {
-  plan: string;
+  plan: PlanId;
   month: string;
   successful_runs: number;
   monthly_quota: number;
@@ -22,7 +22,7 @@ export async function getUsageSummary(userId: number, now: Date = new Date()): P
     db.user.findUniqueOrThrow({ where: { id: userId }, select: { plan: true } }),
     db.monthlyUsage.findUnique({ where: { userId_month: { userId, month } }, select: { successfulRuns: true } }),
   ]);
-  const plan = planOf(user.plan);
+  const plan = PLANS[user.plan];
   return {
     plan: plan.id,
     month,

@@ -1,4 +1,4 @@
-import { planOf } from "@/lib/config/plans";
+import { PLANS } from "@/lib/config/plans";
 import { apiKeyRoute, parseId, parseJsonBody, setRateLimitHeaders } from "@/lib/http";
 import { runResultDto } from "@/lib/runs/dto";
 import { type RunLimits, runLimits } from "@/lib/runs/limits";
@@ -13,7 +13,7 @@ import { runRequestSchema } from "@/lib/runs/schema";
  */
 export function runScraperEndpoint(limits: RunLimits = runLimits) {
   return apiKeyRoute(async ({ req, params, user, apiKey, responseHeaders }) => {
-    const plan = planOf(user.plan);
+    const plan = PLANS[user.plan];
     setRateLimitHeaders(responseHeaders, await limits.consumeRequest(user.id, plan));
     const scraper = await findRunnableScraper(parseId(params.id, "Scraper"));
     const request = await parseJsonBody(req, runRequestSchema);
