@@ -1,6 +1,6 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
-import { sessionCookieFor } from "@/lib/accounts/testing";
+import { sessionCookieFor } from "@/test/support/users";
 import { config, proxy } from "./proxy";
 
 const OTHER_SECRET = "another-secret-that-is-long-enough-for-hs256-9876543210";

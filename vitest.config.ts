@@ -1,6 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
-import { freshDatabaseUrl } from "./test/database";
+import { freshDatabaseUrl } from "./test/support/database";
 
 // Every run gets its own migrated database; workers inherit it through the environment.
 process.env.DATABASE_URL = freshDatabaseUrl();
@@ -11,7 +11,7 @@ export default defineConfig({
     include: ["**/*.test.ts"],
     exclude: ["node_modules/**", ".next/**", "e2e/**"],
     environment: "node",
-    globalSetup: ["./test/global-setup.ts"],
+    globalSetup: ["./test/support/global-setup.ts"],
     env: {
       NODE_ENV: "test",
       AUTH_SECRET: "test-secret-that-is-long-enough-for-hs256-0123456789",

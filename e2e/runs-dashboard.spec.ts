@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { type FixtureServer, startFixtureServer } from "../test/fixture-server";
+import { type FixtureServer, startFixtureServer } from "../test/support/fixture-server";
 import { signUp } from "./support/auth";
 
 // The app fetches this local site because the e2e server runs with SCRAPER_ALLOW_LOOPBACK.

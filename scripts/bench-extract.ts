@@ -6,7 +6,7 @@ import path from "node:path";
 import { extractFromHtml } from "../lib/scrapers/engine";
 import { decodeHtml } from "../lib/scrapers/fetch/charset";
 import { isScraperKind, type ScraperKind } from "../lib/scrapers/kinds";
-import { FIXTURE_SITES } from "../test/fixture-server";
+import { FIXTURE_SITES } from "../test/support/fixture-server";
 
 const seconds = Number(process.argv.find((arg) => arg.startsWith("--seconds="))?.split("=")[1] ?? 5);
 

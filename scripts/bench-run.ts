@@ -8,7 +8,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { setTimeout as sleep } from "node:timers/promises";
-import { dropPostgresSchema, freshDatabaseUrl } from "../test/database";
+import { dropPostgresSchema, freshDatabaseUrl } from "../test/support/database";
 
 interface Histogram {
   p50: number;
@@ -57,7 +57,7 @@ const { prepareDatabase } = await import("../lib/db/prepare");
 const { db } = await import("../lib/db");
 const { createApiKey } = await import("../lib/api-keys/keys");
 const { PLANS } = await import("../lib/config/plans");
-const { startFixtureServer } = await import("../test/fixture-server");
+const { startFixtureServer } = await import("../test/support/fixture-server");
 
 async function waitForHealth(server: ChildProcess): Promise<void> {
   const deadline = Date.now() + 15 * 60 * 1000;

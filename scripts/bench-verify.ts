@@ -4,7 +4,7 @@
 // Options: BENCH_PORT (3300), BENCH_CONNECTIONS (32), BENCH_SECONDS (10).
 import { type ChildProcess, spawn } from "node:child_process";
 import autocannon from "autocannon";
-import { dropPostgresSchema, freshDatabaseUrl } from "../test/database";
+import { dropPostgresSchema, freshDatabaseUrl } from "../test/support/database";
 
 const port = Number(process.env.BENCH_PORT ?? 3300);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);

@@ -2,8 +2,8 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { createTestUser } from "@/lib/accounts/testing";
 import { db } from "@/lib/db";
+import { createTestUser } from "@/test/support/users";
 
 const root = path.resolve(import.meta.dirname, "..");
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createTestUser } from "@/lib/accounts/testing";
 import { db } from "@/lib/db";
+import { createTestUser } from "@/test/support/users";
 import { createApiKey, deleteApiKey, LAST_USED_RESOLUTION_MS, listApiKeys, recordApiKeyUse } from "./keys";
 
 describe("recordApiKeyUse", () => {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { LOGIN_FAILURES_PER_EMAIL } from "@/lib/accounts/login-limits";
 import { LOGIN_THROTTLED_ERROR } from "@/lib/accounts/schemas";
-import { createTestUser, uniqueEmail } from "@/lib/accounts/testing";
 import { authSecret } from "@/lib/env";
+import { createTestUser, uniqueEmail } from "@/test/support/users";
 import { authOptions, authorizeCredentials, SESSION_MAX_AGE_SECONDS } from "./auth-options";
 
 const headers = (ip: string) => ({ "x-forwarded-for": ip });

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createTestUser } from "@/lib/accounts/testing";
 import { POPULARITIES } from "@/lib/catalogue/popularity";
 import { PLAN_IDS } from "@/lib/config/plans";
 import { db } from "@/lib/db";
 import * as DbEnums from "@/lib/generated/prisma-sqlite/enums";
 import { RUN_STATUSES } from "@/lib/runs/status";
 import { SCRAPER_KINDS } from "@/lib/scrapers/kinds";
+import { createTestUser } from "@/test/support/users";
 
 /** A row of each table with every enum column valid except `column`, which gets `value`. */
 function insertSql(table: string, column: string, value: string, ids: { userId: number; scraperId: number }): string {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { freshDatabaseUrl } from "@/test/database";
+import { freshDatabaseUrl } from "@/test/support/database";
 import { pendingSchemaChanges } from "./schema-engine";
 import { POSTGRES_SCHEMA_PATH, postgresTwin, SOURCE_SCHEMA_PATH } from "./schema-files";
 

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DELETE } from "@/app/api/keys/[id]/route";
 import { POST } from "@/app/api/keys/route";
-import { createTestUser, type TestUser } from "@/lib/accounts/testing";
 import { apiKeyChecksum, generateApiKey } from "@/lib/api-keys/format";
 import { db } from "@/lib/db";
-import { bearer, callRoute } from "@/test/requests";
+import { bearer, callRoute } from "@/test/support/requests";
+import { createTestUser, type TestUser } from "@/test/support/users";
 import { apiKeyRoute } from "./with-api-key";
 
 const whoAmI = apiKeyRoute(async ({ apiKey, user }) => ({ apiKey, user }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createTestUser } from "@/lib/accounts/testing";
 import { db } from "@/lib/db";
+import { createTestUser } from "@/test/support/users";
 import { isResultRetained, purgeExpiredResults } from "./retention";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

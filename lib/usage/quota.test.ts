@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createTestUser } from "@/lib/accounts/testing";
 import { PLANS } from "@/lib/config/plans";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { createTestUser } from "@/test/support/users";
 import { releaseRun, reserveRun } from "./quota";
 import { usageMonth } from "./summary";
 

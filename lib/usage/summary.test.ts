@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createTestUser } from "@/lib/accounts/testing";
 import { PLANS } from "@/lib/config/plans";
 import { db } from "@/lib/db";
+import { createTestUser } from "@/test/support/users";
 import { getUsageSummary, usageMonth } from "./summary";
 
 describe("usageMonth", () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createTestUser, type TestUser } from "@/lib/accounts/testing";
 import { hashApiKey } from "@/lib/api-keys/format";
 import { MAX_API_KEYS_PER_USER } from "@/lib/api-keys/schema";
 import { db } from "@/lib/db";
-import { bearer, callRoute } from "@/test/requests";
+import { bearer, callRoute } from "@/test/support/requests";
+import { createTestUser, type TestUser } from "@/test/support/users";
 import { DELETE, GET, POST } from "./route";
 
 async function post(user: TestUser, body?: unknown) {

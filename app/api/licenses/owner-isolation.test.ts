@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { addLicenseContent, createLicense } from "@/lib/licenses/licenses";
-import { call, createTestUser } from "@/lib/licenses/testing";
+import { bearer, callJson } from "@/test/support/requests";
+import { createTestUser } from "@/test/support/users";
 import * as content from "./[id]/content/route";
 import * as deactivate from "./[id]/deactivate/route";
 import * as license from "./[id]/route";
@@ -20,14 +21,24 @@ describe("another user's license", () => {
       api_endpoint: null,
     });
     const before = await db.license.findUniqueOrThrow({ where: { id } });
-    const as = { token: bob.token, params: { id: String(id) } };
+    const as = { headers: bearer(bob), params: { id: String(id) } };
 
     const attempts = [
-      await call(license.GET, "GET", `/api/licenses/${id}`, as),
-      await call(license.PATCH, "PATCH", `/api/licenses/${id}`, { ...as, body: { is_active: false, name: "Bob's now" } }),
-      await call(deactivate.POST, "POST", `/api/licenses/${id}/deactivate`, as),
-      await call(content.GET, "GET", `/api/licenses/${id}/content`, as),
-      await call(content.POST, "POST", `/api/licenses/${id}/content`, { ...as, body: { content_type: "x", content_id: "y" } }),
+      await callJson(license.GET, { method: "GET", path: `/api/licenses/${id}`, ...as }),
+      await callJson(license.PATCH, {
+        method: "PATCH",
+        path: `/api/licenses/${id}`,
+        ...as,
+        body: { is_active: false, name: "Bob's now" },
+      }),
+      await callJson(deactivate.POST, { method: "POST", path: `/api/licenses/${id}/deactivate`, ...as }),
+      await callJson(content.GET, { method: "GET", path: `/api/licenses/${id}/content`, ...as }),
+      await callJson(content.POST, {
+        method: "POST",
+        path: `/api/licenses/${id}/content`,
+        ...as,
+        body: { content_type: "x", content_id: "y" },
+      }),
     ];
     for (const res of attempts) {
       expect(res.status).toBe(404);
@@ -36,6 +47,6 @@ describe("another user's license", () => {
 
     expect(await db.license.findUniqueOrThrow({ where: { id } })).toEqual(before);
     expect(await db.licenseContent.count({ where: { licenseId: id } })).toBe(1);
-    expect((await call(licenses.GET, "GET", "/api/licenses", { token: bob.token })).body).toEqual([]);
+    expect((await callJson(licenses.GET, { method: "GET", path: "/api/licenses", headers: bearer(bob) })).body).toEqual([]);
   });
 });

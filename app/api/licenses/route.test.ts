@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { LICENSE_KEY_PREFIX } from "@/lib/licenses/key";
-import { call, createTestUser, sessionCookie, type TestUser } from "@/lib/licenses/testing";
+import { bearer, callJson } from "@/test/support/requests";
+import { createTestUser, sessionCookieFor, type TestUser } from "@/test/support/users";
 import { GET, POST } from "./route";
 
 const KEY_PATTERN = new RegExp(`^${LICENSE_KEY_PREFIX}(-[0-9A-F]{4}){8}$`);
@@ -13,8 +14,10 @@ beforeAll(async () => {
 
 describe("POST /api/licenses", () => {
   it("creates an unlimited license with a server-generated key (201), ignoring the key sent", async () => {
-    const res = await call(POST, "POST", "/api/licenses", {
-      token: user.token,
+    const res = await callJson(POST, {
+      method: "POST",
+      path: "/api/licenses",
+      headers: bearer(user),
       body: { name: "  Course bundle  ", license_key: "MY-OWN-KEY" },
     });
     expect(res.status).toBe(201);
@@ -34,8 +37,10 @@ describe("POST /api/licenses", () => {
   });
 
   it("stores an expiry and a usage limit", async () => {
-    const res = await call(POST, "POST", "/api/licenses", {
-      token: user.token,
+    const res = await callJson(POST, {
+      method: "POST",
+      path: "/api/licenses",
+      headers: bearer(user),
       body: { name: "Limited", license_key: "", expires_at: "2031-05-01T12:00:00.000Z", max_usage: 3 },
     });
     expect(res.status).toBe(201);
@@ -43,10 +48,17 @@ describe("POST /api/licenses", () => {
   });
 
   it("accepts a calendar date and an offset for expires_at", async () => {
-    const day = await call(POST, "POST", "/api/licenses", { token: user.token, body: { name: "Day", expires_at: "2031-05-01" } });
+    const day = await callJson(POST, {
+      method: "POST",
+      path: "/api/licenses",
+      headers: bearer(user),
+      body: { name: "Day", expires_at: "2031-05-01" },
+    });
     expect(day.body.expires_at).toBe("2031-05-01T00:00:00.000Z");
-    const offset = await call(POST, "POST", "/api/licenses", {
-      token: user.token,
+    const offset = await callJson(POST, {
+      method: "POST",
+      path: "/api/licenses",
+      headers: bearer(user),
       body: { name: "Offset", expires_at: "2031-05-01T12:00:00+02:00" },
     });
     expect(offset.body.expires_at).toBe("2031-05-01T10:00:00.000Z");
@@ -55,7 +67,10 @@ describe("POST /api/licenses", () => {
   it("generates a different key every time", async () => {
     const keys = new Set<string>();
     for (let i = 0; i < 5; i++) {
-      keys.add((await call(POST, "POST", "/api/licenses", { token: user.token, body: { name: `Key ${i}` } })).body.license_key);
+      keys.add(
+        (await callJson(POST, { method: "POST", path: "/api/licenses", headers: bearer(user), body: { name: `Key ${i}` } })).body
+          .license_key,
+      );
     }
     expect(keys.size).toBe(5);
   });
@@ -70,33 +85,42 @@ describe("POST /api/licenses", () => {
     ["an invalid expires_at", { name: "A", expires_at: "next tuesday" }, "expires_at", expect.stringContaining("ISO 8601")],
     ["an impossible date", { name: "A", expires_at: "2031-02-30" }, "expires_at", expect.stringContaining("ISO 8601")],
   ])("answers 400 for %s", async (_case, body, path, message) => {
-    const res = await call(POST, "POST", "/api/licenses", { token: user.token, body });
+    const res = await callJson(POST, { method: "POST", path: "/api/licenses", headers: bearer(user), body });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("validation_error");
     expect(res.body.issues[0]).toEqual({ path, message });
   });
 
   it("answers 400 for malformed JSON", async () => {
-    const res = await call(POST, "POST", "/api/licenses", { token: user.token, body: "{name:" });
+    const res = await callJson(POST, { method: "POST", path: "/api/licenses", headers: bearer(user), body: "{name:" });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("invalid_json");
   });
 
   it("answers 401 without credentials and with a forged token", async () => {
-    expect((await call(POST, "POST", "/api/licenses", { body: { name: "A" } })).status).toBe(401);
-    const forged = await call(POST, "POST", "/api/licenses", { token: "not.a.jwt", body: { name: "A" } });
+    expect((await callJson(POST, { method: "POST", path: "/api/licenses", body: { name: "A" } })).status).toBe(401);
+    const forged = await callJson(POST, {
+      method: "POST",
+      path: "/api/licenses",
+      headers: bearer({ token: "not.a.jwt" }),
+      body: { name: "A" },
+    });
     expect(forged.status).toBe(401);
     expect(forged.body.code).toBe("unauthorized");
   });
 
   it("accepts the browser session cookie from our own origin and refuses it cross-origin (403)", async () => {
-    const cookie = await sessionCookie(user.id);
-    const own = await call(POST, "POST", "/api/licenses", {
+    const cookie = await sessionCookieFor(user.id);
+    const own = await callJson(POST, {
+      method: "POST",
+      path: "/api/licenses",
       body: { name: "Cookie" },
       headers: { cookie, host: "localhost", origin: "http://localhost" },
     });
     expect(own.status).toBe(201);
-    const foreign = await call(POST, "POST", "/api/licenses", {
+    const foreign = await callJson(POST, {
+      method: "POST",
+      path: "/api/licenses",
       body: { name: "Cookie" },
       headers: { cookie, host: "localhost", origin: "https://evil.example" },
     });
@@ -105,7 +129,12 @@ describe("POST /api/licenses", () => {
   });
 
   it("answers 413 for a body over the cap", async () => {
-    const res = await call(POST, "POST", "/api/licenses", { token: user.token, body: { name: "x".repeat(70 * 1024) } });
+    const res = await callJson(POST, {
+      method: "POST",
+      path: "/api/licenses",
+      headers: bearer(user),
+      body: { name: "x".repeat(70 * 1024) },
+    });
     expect(res.status).toBe(413);
   });
 });
@@ -114,11 +143,11 @@ describe("GET /api/licenses", () => {
   it("lists only the caller's licenses, newest first", async () => {
     const owner = await createTestUser();
     const other = await createTestUser();
-    await call(POST, "POST", "/api/licenses", { token: other.token, body: { name: "Someone else's" } });
+    await callJson(POST, { method: "POST", path: "/api/licenses", headers: bearer(other), body: { name: "Someone else's" } });
     for (const name of ["First", "Second", "Third"]) {
-      await call(POST, "POST", "/api/licenses", { token: owner.token, body: { name } });
+      await callJson(POST, { method: "POST", path: "/api/licenses", headers: bearer(owner), body: { name } });
     }
-    const res = await call(GET, "GET", "/api/licenses", { token: owner.token });
+    const res = await callJson(GET, { method: "GET", path: "/api/licenses", headers: bearer(owner) });
     expect(res.status).toBe(200);
     expect(res.body.map((license: { name: string }) => license.name)).toEqual(["Third", "Second", "First"]);
     expect(Object.keys(res.body[0]).sort()).toEqual(
@@ -128,13 +157,13 @@ describe("GET /api/licenses", () => {
 
   it("answers [] for a user without licenses", async () => {
     const fresh = await createTestUser();
-    const res = await call(GET, "GET", "/api/licenses", { token: fresh.token });
+    const res = await callJson(GET, { method: "GET", path: "/api/licenses", headers: bearer(fresh) });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([]);
   });
 
   it("answers 401 without credentials", async () => {
-    const res = await call(GET, "GET", "/api/licenses");
+    const res = await callJson(GET, { method: "GET", path: "/api/licenses" });
     expect(res.status).toBe(401);
   });
 });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createTestUser, type TestUser } from "@/lib/accounts/testing";
 import { db } from "@/lib/db";
-import { bearer, callRoute } from "@/test/requests";
+import { bearer, callRoute } from "@/test/support/requests";
+import { createTestUser, type TestUser } from "@/test/support/users";
 import { GET as getRun } from "./[id]/route";
 import { GET as listRuns } from "./route";
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createTestUser } from "@/lib/accounts/testing";
 import { PLANS } from "@/lib/config/plans";
 import { db } from "@/lib/db";
 import { usageMonth } from "@/lib/usage/summary";
-import { bearer, callRoute } from "@/test/requests";
+import { bearer, callRoute } from "@/test/support/requests";
+import { createTestUser } from "@/test/support/users";
 import { GET, POST } from "./route";
 
 describe("GET /api/usage", () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { createLicense } from "@/lib/licenses/licenses";
-import { call, createTestUser } from "@/lib/licenses/testing";
+import { callJson } from "@/test/support/requests";
+import { createTestUser } from "@/test/support/users";
 import { POST } from "./route";
 
 describe("parallel verifications", () => {
@@ -11,7 +12,9 @@ describe("parallel verifications", () => {
 
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        call(POST, "POST", "/api/verify-license", {
+        callJson(POST, {
+          method: "POST",
+          path: "/api/verify-license",
           body: { license_key: licenseKey },
           headers: { "x-forwarded-for": `192.0.2.${i % 250}` },
         }),

@@ -5,7 +5,8 @@ import { env } from "@/lib/env";
 import { generateLicenseKey } from "@/lib/licenses/key";
 import { addLicenseContent, createLicense } from "@/lib/licenses/licenses";
 import type { CreateLicenseInput } from "@/lib/licenses/schemas";
-import { call, createTestUser, type TestUser } from "@/lib/licenses/testing";
+import { callJson } from "@/test/support/requests";
+import { createTestUser, type TestUser } from "@/test/support/users";
 import { GET, OPTIONS, POST } from "./route";
 
 let owner: TestUser;
@@ -15,7 +16,7 @@ beforeAll(async () => {
 
 /** Each test verifies from its own address, so the per-IP throttle only bites where a test means it to. */
 const verify = (body: unknown, ip: string = randomUUID()) =>
-  call(POST, "POST", "/api/verify-license", { body, headers: { "x-forwarded-for": ip } });
+  callJson(POST, { method: "POST", path: "/api/verify-license", body, headers: { "x-forwarded-for": ip } });
 
 const DAY = 24 * 60 * 60 * 1000;
 const usageOf = async (id: number) => (await db.license.findUniqueOrThrow({ where: { id } })).usageCount;
@@ -141,7 +142,9 @@ describe("POST /api/verify-license", () => {
 
   it("needs no credentials and allows any origin", async () => {
     const { licenseKey } = await license();
-    const res = await call(POST, "POST", "/api/verify-license", {
+    const res = await callJson(POST, {
+      method: "POST",
+      path: "/api/verify-license",
       body: { license_key: licenseKey },
       headers: { origin: "https://partner.example", "x-forwarded-for": randomUUID() },
     });
@@ -169,7 +172,7 @@ describe("POST /api/verify-license", () => {
   });
 
   it("answers GET with 405 and Allow", async () => {
-    const res = await call(GET, "GET", "/api/verify-license");
+    const res = await callJson(GET, { method: "GET", path: "/api/verify-license" });
     expect(res.status).toBe(405);
     expect(res.headers.get("allow")).toBe("POST, OPTIONS");
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fixtureSite, scraper } from "../testing";
+import { fixtureSite, scraper } from "@/test/support/fixture-site";
 
 const site = fixtureSite();
 const scrape = scraper("restaurant", site);

@@ -1,6 +1,6 @@
 import type { LookupAddress } from "node:dns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FixtureServer, startFixtureServer } from "@/test/fixture-server";
+import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
 import { ScrapeError } from "../errors";
 import { createPageFetcher, type PageFetcher, type Resolver, USER_AGENT } from "./safe-fetch";
 

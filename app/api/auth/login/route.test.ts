@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_FAILURES_PER_EMAIL, LOGIN_FAILURES_PER_IP } from "@/lib/accounts/login-limits";
 import { PASSWORD_MAX_LENGTH } from "@/lib/accounts/schemas";
-import { createTestUser, type TestUser, uniqueEmail } from "@/lib/accounts/testing";
 import { verifyApiToken } from "@/lib/auth/tokens";
+import { createTestUser, type TestUser, uniqueEmail } from "@/test/support/users";
 import { GET, POST } from "./route";
 
 const segment = { params: Promise.resolve({}) };

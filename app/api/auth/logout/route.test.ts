@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createTestUser } from "@/lib/accounts/testing";
+import { createTestUser } from "@/test/support/users";
 import { GET, POST } from "./route";
 
 const segment = { params: Promise.resolve({}) };

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createTestUser, sessionCookieFor, type TestUser } from "@/lib/accounts/testing";
 import { issueApiToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db";
+import { createTestUser, sessionCookieFor, type TestUser } from "@/test/support/users";
 import { GET, POST } from "./route";
 
 const segment = { params: Promise.resolve({}) };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { PASSWORD_MAX_LENGTH } from "@/lib/accounts/schemas";
-import { TEST_PASSWORD, uniqueEmail } from "@/lib/accounts/testing";
 import { verifyApiToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db";
 import { MAX_BODY_BYTES } from "@/lib/http";
+import { TEST_PASSWORD, uniqueEmail } from "@/test/support/users";
 import { GET, POST } from "./route";
 
 const segment = { params: Promise.resolve({}) };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createTestUser, type TestUser } from "@/lib/accounts/testing";
 import { db } from "@/lib/db";
-import { bearer, callRoute } from "@/test/requests";
+import { bearer, callRoute } from "@/test/support/requests";
+import { createTestUser, type TestUser } from "@/test/support/users";
 import { POST } from "../route";
 import { DELETE, GET } from "./route";
 

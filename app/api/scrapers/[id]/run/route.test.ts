@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLANS } from "@/lib/config/plans";
 import { db } from "@/lib/db";
 import { createRunLimits } from "@/lib/runs/limits";
-import { createRunUser, type RunTestUser } from "@/lib/runs/testing";
 import { usageMonth } from "@/lib/usage/summary";
-import { type FixtureServer, startFixtureServer } from "@/test/fixture-server";
-import { callRoute } from "@/test/requests";
+import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
+import { callRoute } from "@/test/support/requests";
+import { createRunUser, type RunTestUser } from "@/test/support/runs";
 import { runScraperEndpoint } from "./endpoint";
 import { GET, POST } from "./route";
 

@@ -8,7 +8,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import zlib from "node:zlib";
 
-export const FIXTURE_SITES = path.join(import.meta.dirname, "fixtures", "sites");
+export const FIXTURE_SITES = path.join(import.meta.dirname, "..", "fixtures", "sites");
 
 export interface FixtureServer {
   /** http://127.0.0.1:<port> (no trailing slash). */

@@ -1,9 +1,9 @@
-// Test helpers for route tests across features: real users in the test database, real tokens and cookies.
+// Real users in the test database, made through the account code, with real tokens and cookies.
 import { randomUUID } from "node:crypto";
 import { encode } from "next-auth/jwt";
+import { registerUser, type UserDto } from "@/lib/accounts/accounts";
 import { issueApiToken } from "@/lib/auth/tokens";
 import { authSecret } from "@/lib/env";
-import { registerUser, type UserDto } from "./accounts";
 
 export const TEST_PASSWORD = "correct-horse-battery";
 

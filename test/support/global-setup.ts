@@ -1,4 +1,4 @@
-import { prepareDatabase } from "../lib/db/prepare";
+import { prepareDatabase } from "../../lib/db/prepare";
 import { dropPostgresSchema } from "./database";
 
 /** Migrates and seeds the run's database (its URL is chosen in vitest.config.ts). */

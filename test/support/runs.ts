@@ -1,8 +1,8 @@
-// Test support for runs: a user on a given plan with an API key, made through the real account and key code.
-import { createTestUser, type TestUser } from "@/lib/accounts/testing";
+// A user on a given plan with an API key, made through the real account and key code.
 import { createApiKey } from "@/lib/api-keys/keys";
 import type { PlanId } from "@/lib/config/plans";
 import { db } from "@/lib/db";
+import { createTestUser, type TestUser } from "./users";
 
 export interface RunTestUser extends TestUser {
   /** `Authorization` header with the user's API key. */

@@ -1,5 +1,5 @@
 // Calls a Next route handler the way the framework does: a real Request and a params promise.
-import type { NextRouteHandler } from "@/lib/http/route";
+import type { NextRouteHandler } from "@/lib/http";
 
 export interface CallOptions {
   method?: string;
@@ -18,6 +18,21 @@ export function callRoute(handler: NextRouteHandler, options: CallOptions = {}):
     init.headers = { "content-type": "application/json", ...headers };
   }
   return handler(new Request(`http://localhost${path}`, init), { params: Promise.resolve(params) });
+}
+
+export interface JsonAnswer {
+  status: number;
+  headers: Headers;
+  /** The parsed JSON answer, null for an empty body. */
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the route answered
+  body: any;
+}
+
+/** callRoute with the answer read, for tests that look at its status, headers and JSON together. */
+export async function callJson(handler: NextRouteHandler, options: CallOptions = {}): Promise<JsonAnswer> {
+  const res = await callRoute(handler, options);
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
 }
 
 /** The header a user's bearer API token travels in (see createTestUser). */

@@ -1,8 +1,9 @@
-// Test support: the fixture site for one test file, and a scrape of one of its pages.
+// The fixture site for one test file, and a scrape of one of its pages.
 import { afterAll, beforeAll } from "vitest";
-import { type FixtureServer, startFixtureServer } from "@/test/fixture-server";
-import { scrapePage } from "./engine";
-import type { ExtractOptions, ItemByKind, ScraperKind } from "./types";
+import { scrapePage } from "@/lib/scrapers/engine";
+import type { ScraperKind } from "@/lib/scrapers/kinds";
+import type { ExtractOptions, ItemByKind } from "@/lib/scrapers/types";
+import { type FixtureServer, startFixtureServer } from "./fixture-server";
 
 export function fixtureSite(): { url: (path: string) => string } {
   let site: FixtureServer | undefined;
