@@ -31,7 +31,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    command: "npx tsx scripts/start.ts",
+    command: "npm start",
     url: `${baseURL}/api/health`,
     timeout: 300_000,
     reuseExistingServer: false,

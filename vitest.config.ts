@@ -6,7 +6,13 @@ import { freshDatabaseUrl } from "./test/support/database";
 process.env.DATABASE_URL = freshDatabaseUrl();
 
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  resolve: {
+    alias: [
+      { find: "@", replacement: path.resolve(import.meta.dirname) },
+      // Tests run as the server does: there `server-only` is the package's empty react-server build, not the throw.
+      { find: /^server-only$/, replacement: path.resolve(import.meta.dirname, "node_modules/server-only/empty.js") },
+    ],
+  },
   test: {
     include: ["**/*.test.ts"],
     exclude: ["node_modules/**", ".next/**", "e2e/**"],

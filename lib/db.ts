@@ -1,3 +1,4 @@
+import "server-only";
 import { PrismaClient as PostgresPrismaClient } from "@/lib/generated/prisma-postgres/client";
 import { PrismaClient } from "@/lib/generated/prisma-sqlite/client";
 import { adapterFactoryFor } from "./db/adapters";

@@ -1,41 +1,59 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_DATABASE_URL, providerOf } from "./db/url";
+import { publicEnvSchema } from "./public-env";
 
 const booleanFlag = z
   .enum(["1", "0", "true", "false", ""])
   .optional()
   .transform((value) => value === "1" || value === "true");
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  DATABASE_URL: z
-    .string()
-    .trim()
-    .default(DEFAULT_DATABASE_URL)
-    .refine(
-      (url) => {
-        try {
-          providerOf(url);
-          return true;
-        } catch {
-          return false;
-        }
-      },
-      { message: "must start with file:, postgres:// or postgresql://" },
-    ),
-  AUTH_SECRET: z.string().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),
-  /** Public origin of the app, used in absolute links (API docs, sitemap, emails). */
-  APP_URL: z.url().default("http://localhost:3000"),
-  REDIS_URL: z.url().optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Tests only: lets the scraper fetch 127.0.0.1 (the local fixture site). Never set in production. */
-  SCRAPER_ALLOW_LOOPBACK: booleanFlag,
-  /** Public license verifications per IP per minute. */
-  VERIFY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
-});
+// Every setting the app reads, validated once: nothing else reads process.env (lib/public-env.ts aside, for the
+// browser), and nothing writes it.
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .default(DEFAULT_DATABASE_URL)
+      .refine(
+        (url) => {
+          try {
+            providerOf(url);
+            return true;
+          } catch {
+            return false;
+          }
+        },
+        { message: "must start with file:, postgres:// or postgresql://" },
+      ),
+    AUTH_SECRET: z.string().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),
+    ...publicEnvSchema.shape,
+    /** next-auth's origin; APP_URL when unset. npm start and npm run dev hand it to next-auth (scripts/next-env.ts). */
+    NEXTAUTH_URL: z.url().optional(),
+    REDIS_URL: z.url().optional(),
+    /** pino's level; silent by default under test. */
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+    /** Tests only: lets the scraper fetch 127.0.0.1 (the local fixture site). Never set in production. */
+    SCRAPER_ALLOW_LOOPBACK: booleanFlag,
+    /** Public license verifications per IP per minute. */
+    VERIFY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+    /** Port of npm start and npm run dev. */
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    /** PostgreSQL connections per process. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+    /** Set by Next while it builds, when no secret is needed yet. */
+    NEXT_PHASE: z.string().optional(),
+  })
+  .transform((env) => ({
+    ...env,
+    NEXTAUTH_URL: env.NEXTAUTH_URL ?? env.APP_URL,
+    LOG_LEVEL: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
+  }));
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -45,14 +63,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
     throw new Error(`Invalid configuration:\n${problems}\nSee .env.example for every variable.`);
   }
-  if (result.data.NODE_ENV === "production" && !result.data.AUTH_SECRET && !isBuildPhase()) {
+  if (result.data.NODE_ENV === "production" && !result.data.AUTH_SECRET && !isBuildPhase(result.data)) {
     throw new Error("Invalid configuration:\n  AUTH_SECRET: required in production (openssl rand -hex 32)");
   }
   return result.data;
 }
 
-function isBuildPhase(): boolean {
-  return process.env.NEXT_PHASE === "phase-production-build";
+function isBuildPhase({ NEXT_PHASE }: Env): boolean {
+  return NEXT_PHASE === "phase-production-build";
 }
 
 export const env: Env = parseEnv(process.env);
@@ -65,7 +83,7 @@ const DEV_SECRET_FILE = path.resolve("data", ".auth-secret");
  */
 export function authSecret(): string {
   if (env.AUTH_SECRET) return env.AUTH_SECRET;
-  if (env.NODE_ENV === "production" && !isBuildPhase()) {
+  if (env.NODE_ENV === "production" && !isBuildPhase(env)) {
     throw new Error("AUTH_SECRET is required in production");
   }
   return localAuthSecret();

@@ -1,6 +1,4 @@
 import pino from "pino";
+import { env } from "@/lib/env";
 
-export const log = pino({
-  level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"),
-  base: undefined,
-});
+export const log = pino({ level: env.LOG_LEVEL, base: undefined });

@@ -100,7 +100,7 @@ await db.$disconnect();
 const fixtures = await startFixtureServer();
 const pageUrl = `${fixtures.url}/product/jsonld.html`;
 
-const server = spawn("npx", ["tsx", "scripts/start.ts"], {
+const server = spawn("npm", ["start"], {
   detached: true,
   stdio: ["ignore", "inherit", "inherit"],
   env: { ...process.env, PORT: String(port), APP_URL: baseUrl, NEXTAUTH_URL: baseUrl },

@@ -14,7 +14,7 @@ const databaseUrl = freshDatabaseUrl();
 process.env.DATABASE_URL = databaseUrl;
 
 function startServer(): ChildProcess {
-  return spawn("npx", ["tsx", "scripts/start.ts"], {
+  return spawn("npm", ["start"], {
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
     env: {

@@ -1,17 +1,18 @@
 // npm start — zero-setup launch: migrate, seed when empty, build when the build is missing or stale, serve.
 import "./load-env";
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { prepareDatabase } from "../lib/db/prepare";
 import { env, localAuthSecret } from "../lib/env";
+import { nextServerEnv, serveNext } from "./next-server";
 
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
 
-const childEnv: NodeJS.ProcessEnv = { NEXT_TELEMETRY_DISABLED: "1", ...process.env, NODE_ENV: "production" };
-if (!childEnv.AUTH_SECRET) {
+const childEnv = nextServerEnv({ NODE_ENV: "production" });
+if (!env.AUTH_SECRET) {
   // Production requires AUTH_SECRET; a local launch keeps a generated one in the data folder.
   childEnv.AUTH_SECRET = localAuthSecret();
   console.log("AUTH_SECRET is not set: using the generated one in data/.auth-secret. Set AUTH_SECRET in production.");
@@ -57,7 +58,4 @@ if (!isCurrent) {
   writeFileSync(STAMP_FILE, sourceHash);
 }
 
-const port = process.env.PORT ?? "3000";
-const server = spawn("npx", ["next", "start", "-p", port], { stdio: "inherit", env: childEnv });
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+serveNext(["start"], childEnv);

@@ -9,7 +9,7 @@ const root = path.resolve(import.meta.dirname, "..");
 
 async function userPlan(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)("npx", ["tsx", "scripts/user-plan.ts", ...args], {
+    const { stdout, stderr } = await promisify(execFile)("npm", ["run", "--silent", "user:plan", "--", ...args], {
       cwd: root,
       env: process.env,
     });

@@ -1,3 +1,4 @@
+import "server-only";
 import { db, isUniqueViolation } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";

@@ -3,7 +3,7 @@ import { hash, verify } from "@node-rs/argon2";
 
 /**
  * argon2id (the library's default algorithm) with OWASP's baseline: 19 MiB of memory, 2 passes, 1 lane.
- * `npx tsx scripts/bench/argon2.ts` prints what one hash costs on this machine.
+ * `npx tsx --conditions=react-server scripts/bench/argon2.ts` prints what one hash costs on this machine.
  */
 export const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1, outputLen: 32 } as const;
 

@@ -1,3 +1,4 @@
+import "server-only";
 import type { PlanId } from "@/lib/config/plans";
 import { db } from "@/lib/db";
 import { AppError, authenticationRequired } from "@/lib/errors";

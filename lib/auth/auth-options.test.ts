@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LOGIN_FAILURES_PER_EMAIL } from "@/lib/accounts/login-limits";
 import { LOGIN_THROTTLED_ERROR } from "@/lib/accounts/schemas";
-import { authSecret } from "@/lib/env";
+import { authSecret, parseEnv } from "@/lib/env";
 import { createTestUser, uniqueEmail } from "@/test/support/users";
 import { authOptions, authorizeCredentials, SESSION_MAX_AGE_SECONDS } from "./auth-options";
 
@@ -37,14 +37,8 @@ describe("authorizeCredentials (the next-auth credentials provider)", () => {
 });
 
 describe("authOptions", () => {
-  const original = process.env.NEXTAUTH_URL;
-  afterEach(() => {
-    process.env.NEXTAUTH_URL = original;
-  });
-
   it("uses JWT sessions sealed with the app secret and plain cookies over http", () => {
-    process.env.NEXTAUTH_URL = "http://localhost:3000";
-    const options = authOptions();
+    const options = authOptions("http://localhost:3000");
     expect(options.secret).toBe(authSecret());
     expect(options.session).toEqual({ strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS });
     expect(options.useSecureCookies).toBe(false);
@@ -52,7 +46,11 @@ describe("authOptions", () => {
   });
 
   it("marks cookies Secure when the app is served over https", () => {
-    process.env.NEXTAUTH_URL = "https://scrapedeck.example";
-    expect(authOptions().useSecureCookies).toBe(true);
+    expect(authOptions("https://scrapedeck.example").useSecureCookies).toBe(true);
+  });
+
+  it("is served at NEXTAUTH_URL, which defaults to APP_URL", () => {
+    expect(parseEnv({ APP_URL: "https://scrapedeck.example" }).NEXTAUTH_URL).toBe("https://scrapedeck.example");
+    expect(parseEnv({ APP_URL: "https://a.example", NEXTAUTH_URL: "https://b.example" }).NEXTAUTH_URL).toBe("https://b.example");
   });
 });

@@ -1,3 +1,4 @@
+import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { authenticate } from "@/lib/accounts/login";
@@ -24,19 +25,17 @@ export async function authorizeCredentials(credentials: unknown, headers: Record
 
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 
-// next-auth takes its origin from NEXTAUTH_URL; APP_URL is the app's one documented setting for it.
-process.env.NEXTAUTH_URL ??= env.APP_URL;
-
 /**
  * Browser sessions (next-auth 4): a credentials provider and an encrypted JWT in an httpOnly, SameSite=Lax
  * cookie, marked Secure (and named __Secure-…) when the app is served over https. The token's `sub` is the
- * user id, which lib/auth/session-cookie.ts reads back.
+ * user id, which lib/auth/session-cookie.ts reads back. `origin` is where next-auth is served: it reads
+ * NEXTAUTH_URL from the process environment itself, which npm start and npm run dev set (scripts/next-env.ts).
  */
-export function authOptions(): NextAuthOptions {
+export function authOptions(origin: string = env.NEXTAUTH_URL): NextAuthOptions {
   return {
     secret: authSecret(),
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
-    useSecureCookies: new URL(process.env.NEXTAUTH_URL ?? env.APP_URL).protocol === "https:",
+    useSecureCookies: new URL(origin).protocol === "https:",
     pages: { signIn: "/login", error: "/login" },
     providers: [
       CredentialsProvider({

@@ -1,3 +1,4 @@
+import "server-only";
 import { decode } from "next-auth/jwt";
 import { authSecret } from "@/lib/env";
 

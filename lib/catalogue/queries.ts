@@ -1,3 +1,4 @@
+import "server-only";
 import { db, type Prisma } from "@/lib/db";
 import { Prisma as PrismaRuntime } from "@/lib/generated/prisma-sqlite/client";
 import { type ScraperDetailDto, type ScraperDto, toScraperDetailDto, toScraperDto } from "./dto";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/lib/db";
 import { CATALOGUE } from "./seed-data";
 

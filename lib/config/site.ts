@@ -1,4 +1,5 @@
 // Site-wide constants: names, URLs and navigation, read by the frame, metadata and docs.
+import { publicEnv } from "@/lib/public-env";
 
 export const site = {
   name: "ScrapeDeck",
@@ -8,7 +9,7 @@ export const site = {
   supportEmail: "support@scrapedeck.dev",
   salesEmail: "sales@scrapedeck.dev",
   /** Public origin; server code should prefer env.APP_URL, this is the build-time default. */
-  url: process.env.APP_URL ?? "http://localhost:3000",
+  url: publicEnv.APP_URL,
   apiKeyPrefix: "sdeck_",
 } as const;
 

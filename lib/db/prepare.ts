@@ -1,3 +1,4 @@
+import "server-only";
 import { seedCatalogue } from "@/lib/catalogue/seed";
 import { createDb } from "@/lib/db";
 import { applyMigrations } from "./schema-engine";

@@ -1,6 +1,7 @@
 // Migrations without internet: Prisma's CLI would download a native schema engine, so we drive its
 // WebAssembly build (@prisma/schema-engine-wasm, pinned to the build of the pinned prisma) through our
 // own driver adapters. Everything that is odd about that lives in this file.
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";

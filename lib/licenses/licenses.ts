@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { License } from "@/lib/generated/prisma-sqlite/client";

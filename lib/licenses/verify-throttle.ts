@@ -1,3 +1,4 @@
+import "server-only";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { createLimiter, type LimitResult } from "@/lib/rate-limit/limiter";

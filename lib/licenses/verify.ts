@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db";
 import type { License, Prisma } from "@/lib/generated/prisma-sqlite/client";
 import { normalizeLicenseKey } from "./key";

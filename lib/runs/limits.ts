@@ -1,3 +1,4 @@
+import "server-only";
 import { PLANS, type Plan, type PlanId, planIncludes } from "@/lib/config/plans";
 import { AppError } from "@/lib/errors";
 import { type ConcurrencySlot, createConcurrencyLimiter } from "@/lib/rate-limit/concurrency";

@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db";
 
 /** How long a run's extracted items are kept; its record (status, url, counts, error) stays. */

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Plan, PlanId } from "@/lib/config/plans";
 import { db } from "@/lib/db";
 import { AppError, type ErrorCode } from "@/lib/errors";

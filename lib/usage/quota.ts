@@ -1,3 +1,4 @@
+import "server-only";
 import type { Plan } from "@/lib/config/plans";
 import { db, isUniqueViolation } from "@/lib/db";
 import { AppError } from "@/lib/errors";

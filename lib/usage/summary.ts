@@ -1,3 +1,4 @@
+import "server-only";
 import { PLANS, type PlanId } from "@/lib/config/plans";
 import { db } from "@/lib/db";
 

@@ -1,5 +1,5 @@
-// npx tsx scripts/bench/argon2.ts — what password hashing costs here, and whether a login for an unknown email
-// takes as long as one with a wrong password. Runs on a throwaway SQLite database.
+// npx tsx --conditions=react-server scripts/bench/argon2.ts — what password hashing costs here, and whether a
+// login for an unknown email takes as long as one with a wrong password. Runs on a throwaway SQLite database.
 import { mkdtempSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";

@@ -1,0 +1,9 @@
+// npm run dev — apply pending migrations, seed the catalogue on an empty database, then `next dev`.
+import "./load-env";
+import { prepareDatabase } from "../lib/db/prepare";
+import { env } from "../lib/env";
+import { nextServerEnv, serveNext } from "./next-server";
+
+const { seeded } = await prepareDatabase(env.DATABASE_URL);
+if (seeded) console.log("Seeded the catalogue.");
+serveNext(["dev", ...process.argv.slice(2)], nextServerEnv());
