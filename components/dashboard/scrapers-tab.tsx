@@ -6,6 +6,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { ScraperDto } from "@/lib/catalogue/dto";
 import { PLANS, planIncludes } from "@/lib/config/plans";
+import { SCRAPER_SKELETON_COUNT } from "@/lib/config/site";
 import type { UsageSummary } from "@/lib/usage/summary";
 import { EmptyState, LoadError, LoadingRows } from "./list-states";
 
@@ -27,7 +28,7 @@ export function ScrapersTab() {
       </CardHeader>
       <CardContent>
         {scrapers.isPending ? (
-          <LoadingRows label="Loading scrapers" count={6} rowClassName="h-20 w-full" />
+          <LoadingRows label="Loading scrapers" count={SCRAPER_SKELETON_COUNT} rowClassName="h-20 w-full" />
         ) : scrapers.isError ? (
           <LoadError what="scrapers" error={scrapers.error} onRetry={() => scrapers.refetch()} />
         ) : scrapers.data.length === 0 ? (

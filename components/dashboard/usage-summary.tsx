@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
-import { PLANS } from "@/lib/config/plans";
+import { PLANS, runsOneAtATime } from "@/lib/config/plans";
 import type { UsageSummary as Usage } from "@/lib/usage/summary";
 
 const monthName = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
@@ -60,7 +60,7 @@ export function UsageSummary() {
           </div>
         </Stat>
         <Stat label="Rate limit">{data.requests_per_minute} requests/minute</Stat>
-        <Stat label="Concurrent runs">{plan.concurrentRunsLabel === "none" ? "One at a time" : data.concurrent_runs}</Stat>
+        <Stat label="Concurrent runs">{runsOneAtATime(plan) ? "One at a time" : data.concurrent_runs}</Stat>
       </dl>
     </section>
   );

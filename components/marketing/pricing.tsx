@@ -17,7 +17,8 @@ export function Pricing() {
       intro="Start free and upgrade when your project grows. Only successful runs count against your quota."
       className="bg-slate-50"
     >
-      <ul className="grid gap-6 lg:grid-cols-3">
+      {/* One column per plan on wide screens, however many plans the table holds. */}
+      <ul className="grid gap-6 lg:grid-flow-col lg:auto-cols-fr">
         {PLAN_LIST.map((plan) => (
           <li
             key={plan.id}

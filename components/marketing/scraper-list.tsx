@@ -4,10 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ScraperDto } from "@/lib/catalogue/dto";
 import { CATALOGUE } from "@/lib/catalogue/seed-data";
+import { SCRAPER_SKELETON_COUNT } from "@/lib/config/site";
 import { ScraperCard, type ScraperCardData } from "./scraper-card";
-
-/** docs/product.md#home: placeholders while the list loads. */
-export const SCRAPER_SKELETON_COUNT = 6;
 
 /** docs/product.md#home: shown when the list is empty or could not be loaded — the catalogue as seeded, numbered 1–6. */
 const SAMPLE_SCRAPERS: readonly ScraperCardData[] = CATALOGUE.map((entry, index) => ({

@@ -1,5 +1,6 @@
 // The one plan table (docs/product.md#plans-and-limits). Pricing, the API docs FAQ, the dashboard and limit enforcement
 // all read it.
+import { CATALOGUE } from "@/lib/catalogue/seed-data";
 
 /** In rank order: each plan includes what the ones before it do. The database's PlanId enum holds the same values. */
 export const PLAN_IDS = ["free", "pro", "business"] as const;
@@ -15,12 +16,8 @@ export interface Plan {
   /** Successful scraper runs per calendar month (UTC). */
   monthlyRuns: number;
   requestsPerMinute: number;
-  /** Runs in flight at once; Free's "none" means one at a time. */
+  /** Runs in flight at once; 1 is what the marketing copy calls no concurrent runs. */
   concurrentRuns: number;
-  /** How the marketing copy states concurrency. */
-  concurrentRunsLabel: string;
-  /** Number of catalogue scrapers included; null = all. */
-  scraperCount: number | null;
   support: "basic" | "email" | "priority";
 }
 
@@ -34,8 +31,6 @@ export const PLANS: Record<PlanId, Plan> = {
     monthlyRuns: 100,
     requestsPerMinute: 10,
     concurrentRuns: 1,
-    concurrentRunsLabel: "none",
-    scraperCount: 5,
     support: "basic",
   },
   pro: {
@@ -47,8 +42,6 @@ export const PLANS: Record<PlanId, Plan> = {
     monthlyRuns: 1000,
     requestsPerMinute: 50,
     concurrentRuns: 5,
-    concurrentRunsLabel: "5",
-    scraperCount: null,
     support: "email",
   },
   business: {
@@ -60,8 +53,6 @@ export const PLANS: Record<PlanId, Plan> = {
     monthlyRuns: 5000,
     requestsPerMinute: 200,
     concurrentRuns: 20,
-    concurrentRunsLabel: "20",
-    scraperCount: null,
     support: "priority",
   },
 };
@@ -78,6 +69,22 @@ export function planIncludes(plan: PlanId, requiredPlan: PlanId): boolean {
   return PLAN_IDS.indexOf(plan) >= PLAN_IDS.indexOf(requiredPlan);
 }
 
+/** One run at a time: what the pricing calls "no concurrent runs". */
+export function runsOneAtATime(plan: Plan): boolean {
+  return plan.concurrentRuns === 1;
+}
+
+/** The plans that include `plan`'s scrapers: it and every plan above it. */
+export function plansIncluding(plan: PlanId): Plan[] {
+  return PLAN_LIST.filter((candidate) => planIncludes(candidate.id, plan));
+}
+
+/** How many catalogue scrapers a plan runs (those whose required plan it includes), or "all" of them. */
+export function includedScrapers(plan: Plan): number | "all" {
+  const count = CATALOGUE.filter((entry) => planIncludes(plan.id, entry.requiredPlan)).length;
+  return count === CATALOGUE.length ? "all" : count;
+}
+
 const SUPPORT_LABELS: Record<Plan["support"], string> = {
   basic: "Basic support",
   email: "Email support",
@@ -91,13 +98,14 @@ export interface PlanFeature {
 
 /** The marketing feature list of a plan (text plus an included flag, docs/product.md#plans-and-limits). */
 export function planFeatures(plan: Plan): PlanFeature[] {
+  const scrapers = includedScrapers(plan);
   return [
     { text: `${plan.monthlyRuns.toLocaleString("en-US")} API calls/month`, included: true },
-    { text: plan.scraperCount === null ? "All scrapers" : `${plan.scraperCount} scrapers`, included: true },
+    { text: scrapers === "all" ? "All scrapers" : `${scrapers} scrapers`, included: true },
     { text: SUPPORT_LABELS[plan.support], included: true },
     {
-      text: plan.concurrentRunsLabel === "none" ? "Concurrent runs" : `${plan.concurrentRunsLabel} concurrent runs`,
-      included: plan.concurrentRunsLabel !== "none",
+      text: runsOneAtATime(plan) ? "Concurrent runs" : `${plan.concurrentRuns} concurrent runs`,
+      included: !runsOneAtATime(plan),
     },
     { text: `${plan.requestsPerMinute} requests/minute`, included: true },
   ];

@@ -13,6 +13,9 @@ export const site = {
   apiKeyPrefix: "sdeck_",
 } as const;
 
+/** Spec §9: placeholders shown while a list of scrapers loads (home page and dashboard). */
+export const SCRAPER_SKELETON_COUNT = 6;
+
 export interface NavLink {
   href: string;
   label: string;

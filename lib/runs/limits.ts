@@ -1,5 +1,5 @@
 import "server-only";
-import { PLANS, type Plan, type PlanId, planIncludes } from "@/lib/config/plans";
+import { PLANS, type Plan, type PlanId, planIncludes, runsOneAtATime } from "@/lib/config/plans";
 import { AppError } from "@/lib/errors";
 import { type ConcurrencySlot, createConcurrencyLimiter } from "@/lib/rate-limit/concurrency";
 import { createLimiter, type Limiter, type LimitResult } from "@/lib/rate-limit/limiter";
@@ -53,7 +53,7 @@ export function createRunLimits(namespace: string): RunLimits {
     async acquireSlot(userId, plan) {
       const slot = await slots.tryAcquire(String(userId), plan.concurrentRuns);
       if (slot) return slot;
-      const allowance = plan.concurrentRuns === 1 ? "one run at a time" : `${plan.concurrentRuns} runs at a time`;
+      const allowance = runsOneAtATime(plan) ? "one run at a time" : `${plan.concurrentRuns} runs at a time`;
       throw new AppError(
         "concurrency_limited",
         `Too many concurrent runs: the ${plan.name} plan allows ${allowance}. Retry when a run has finished.`,

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { LegalDocument } from "@/components/marketing/legal-document";
 import { planPrice } from "@/components/marketing/plan-text";
-import { PLAN_LIST } from "@/lib/config/plans";
+import { includedScrapers, PLAN_LIST } from "@/lib/config/plans";
 import { site } from "@/lib/config/site";
 import { pageMetadata } from "@/lib/metadata";
 
@@ -51,7 +51,7 @@ export default function TermsOfServicePage() {
           <li key={plan.id}>
             {plan.name} ({planPrice(plan)}/month): {plan.monthlyRuns.toLocaleString("en-US")} successful API calls per month,{" "}
             {plan.requestsPerMinute} requests per minute,{" "}
-            {plan.scraperCount === null ? "all scrapers" : `${plan.scraperCount} scrapers`}.
+            {includedScrapers(plan) === "all" ? "all scrapers" : `${includedScrapers(plan)} scrapers`}.
           </li>
         ))}
       </ul>

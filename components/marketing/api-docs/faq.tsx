@@ -1,13 +1,20 @@
 import Link from "next/link";
-import type { ReactNode } from "react";
-import { PLAN_LIST, PLANS, planFeatures } from "@/lib/config/plans";
+import { Fragment, type ReactNode } from "react";
+import { CATALOGUE } from "@/lib/catalogue/seed-data";
+import { includedScrapers, PLAN_LIST, PLANS, planFeatures, plansIncluding, runsOneAtATime } from "@/lib/config/plans";
 import { planPrice } from "../plan-text";
 
 const list = (items: string[]) => new Intl.ListFormat("en", { style: "long", type: "conjunction" }).format(items);
+const either = (items: string[]) => new Intl.ListFormat("en", { style: "long", type: "disjunction" }).format(items);
 
 function concurrency(plan: (typeof PLAN_LIST)[number]): string {
-  return plan.concurrentRuns === 1 ? `${plan.name}: one run at a time` : `${plan.name}: ${plan.concurrentRuns} runs at once`;
+  return runsOneAtATime(plan) ? `${plan.name}: one run at a time` : `${plan.name}: ${plan.concurrentRuns} runs at once`;
 }
+
+// The entry plan, and the plans catalogue scrapers ask for beyond it (today Pro: "marked as Pro").
+const entryPlan = PLAN_LIST[0] ?? PLANS.free;
+const entryScrapers = includedScrapers(entryPlan);
+const gatedPlans = PLAN_LIST.filter((plan) => plan !== entryPlan && CATALOGUE.some((entry) => entry.requiredPlan === plan.id));
 
 // Every figure comes from the plan table (lib/config/plans.ts).
 const QUESTIONS: ReadonlyArray<{ question: string; answer: ReactNode }> = [
@@ -55,12 +62,17 @@ const QUESTIONS: ReadonlyArray<{ question: string; answer: ReactNode }> = [
     answer: <p>{list(PLAN_LIST.map(concurrency))}. A run beyond that answers 429 and can be retried a moment later.</p>,
   },
   {
-    question: "Which scrapers does the Free plan include?",
+    question: `Which scrapers does the ${entryPlan.name} plan include?`,
     answer: (
       <p>
-        {PLANS.free.scraperCount === null ? "All of them." : `${PLANS.free.scraperCount} of the catalogue's scrapers.`} Scrapers
-        marked as {PLANS.pro.name} need the {PLANS.pro.name} or {PLANS.business.name} plan; calling one on {PLANS.free.name}{" "}
-        answers 403.
+        {entryScrapers === "all" ? "All of them." : `${entryScrapers} of the catalogue's scrapers.`}
+        {gatedPlans.map((plan) => (
+          <Fragment key={plan.id}>
+            {" "}
+            Scrapers marked as {plan.name} need the {either(plansIncluding(plan.id).map((including) => including.name))} plan;
+            calling one on {entryPlan.name} answers 403.
+          </Fragment>
+        ))}
       </p>
     ),
   },
