@@ -16,7 +16,7 @@ describe("what the plan table says, derived", () => {
     expect(plansIncluding("free")).toHaveLength(3);
   });
 
-  it("keeps the pricing texts of spec §9", () => {
+  it("keeps the pricing texts (docs/product.md#plans-and-limits)", () => {
     expect(planFeatures(PLANS.free)).toEqual([
       { text: "100 API calls/month", included: true },
       { text: "5 scrapers", included: true },

@@ -13,7 +13,7 @@ export const site = {
   apiKeyPrefix: "sdeck_",
 } as const;
 
-/** Spec §9: placeholders shown while a list of scrapers loads (home page and dashboard). */
+/** Placeholders shown while a list of scrapers loads, home page and dashboard (docs/product.md#constants). */
 export const SCRAPER_SKELETON_COUNT = 6;
 
 export interface NavLink {
