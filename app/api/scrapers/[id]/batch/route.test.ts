@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DELETE as deleteBatch, GET as getBatch } from "@/app/api/batches/[id]/route";
 import { runScraperEndpoint } from "@/app/api/scrapers/[id]/run/endpoint";
+import { batchAcceptedSchema, batchDetailSchema } from "@/lib/batches/schema";
 import { PLANS } from "@/lib/config/plans";
 import { db } from "@/lib/db";
 import { createRunLimits } from "@/lib/runs/limits";
@@ -59,6 +60,8 @@ describe("POST /api/scrapers/{id}/batch", () => {
     expect(answer.headers.get("location")).toBe(answer.body.status_url);
     await expect.poll(async () => (await readBatch(user, answer.body.id)).body.status, { timeout: 30_000 }).toBe("completed");
     const batch = (await readBatch(user, answer.body.id)).body;
+    expect(batchAcceptedSchema.strict().parse(answer.body)).toEqual(answer.body);
+    expect(batchDetailSchema.strict().parse(batch)).toEqual(batch);
     expect(batch).toMatchObject({ total: 3, succeeded: 2, failed: 1, finished_at: expect.any(String) });
     expect(batch.runs.map((run: { status: string }) => run.status)).toEqual(["success", "failed", "success"]);
     expect(batch.runs[1].error.code).toBe("upstream_error");
