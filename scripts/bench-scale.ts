@@ -91,12 +91,13 @@ async function phase(workerCount: number) {
       ])
       .sort((a, b) => (a[0] as number) - (b[0] as number) || (a[1] as number) - (b[1] as number));
     let current = 0;
-    for (const [, delta] of events) maxInFlight = Math.max(maxInFlight, (current += delta as number));
+    for (const [, delta] of events) {
+      current += delta as number;
+      maxInFlight = Math.max(maxInFlight, current);
+    }
   }
-  const statuses = runs.reduce<Record<string, number>>(
-    (counts, run) => ({ ...counts, [run.status]: (counts[run.status] ?? 0) + 1 }),
-    {},
-  );
+  const statuses: Record<string, number> = {};
+  for (const run of runs) statuses[run.status] = (statuses[run.status] ?? 0) + 1;
   console.log(
     `\n${workerCount} worker process${workerCount === 1 ? "" : "es"} × WORKER_CONCURRENCY ${process.env.WORKER_CONCURRENCY ?? 2}: ` +
       `${ids.length} runs in ${seconds.toFixed(1)} s = ${(ids.length / seconds).toFixed(1)} runs/s ` +
