@@ -28,6 +28,9 @@ export default defineConfig({
       SCRAPER_ALLOW_LOOPBACK: "1",
       DATABASE_URL: process.env.DATABASE_URL,
       QUEUE_PREFIX: queuePrefix,
+      // The whole suite shares two cores: a page's extraction may wait for CPU far longer than in production.
+      // Tests of the deadline itself pass their own.
+      EXTRACTION_TIMEOUT_MS: "60000",
     },
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -62,6 +62,12 @@ describe("POST /api/scrapers/{id}/batch", () => {
     const batch = (await readBatch(user, answer.body.id)).body;
     expect(batchAcceptedSchema.strict().parse(answer.body)).toEqual(answer.body);
     expect(batchDetailSchema.strict().parse(batch)).toEqual(batch);
+    // The runs' outcomes first, so a failure shows their error codes.
+    expect(batch.runs.map((run: { status: string; error: unknown }) => [run.status, run.error])).toMatchObject([
+      ["success", null],
+      ["failed", { code: "upstream_error" }],
+      ["success", null],
+    ]);
     expect(batch).toMatchObject({ total: 3, succeeded: 2, failed: 1, finished_at: expect.any(String) });
     expect(batch.runs.map((run: { status: string }) => run.status)).toEqual(["success", "failed", "success"]);
     expect(batch.runs[1].error.code).toBe("upstream_error");
