@@ -78,7 +78,7 @@ async function phase(workerCount: number) {
   await Promise.all(workers.map((worker) => worker.stop()));
   const runs = await db.scraperRun.findMany({
     where: { id: { in: ids } },
-    select: { userId: true, status: true, startedAt: true, finishedAt: true },
+    select: { userId: true, status: true, errorCode: true, startedAt: true, finishedAt: true },
   });
   // Most runs in flight at once per user, from the recorded start and end times.
   let maxInFlight = 0;
@@ -97,7 +97,10 @@ async function phase(workerCount: number) {
     }
   }
   const statuses: Record<string, number> = {};
-  for (const run of runs) statuses[run.status] = (statuses[run.status] ?? 0) + 1;
+  for (const run of runs) {
+    const outcome = run.errorCode ? `${run.status} ${run.errorCode}` : run.status;
+    statuses[outcome] = (statuses[outcome] ?? 0) + 1;
+  }
   console.log(
     `\n${workerCount} worker process${workerCount === 1 ? "" : "es"} × WORKER_CONCURRENCY ${process.env.WORKER_CONCURRENCY ?? 2}: ` +
       `${ids.length} runs in ${seconds.toFixed(1)} s = ${(ids.length / seconds).toFixed(1)} runs/s ` +
