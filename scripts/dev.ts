@@ -6,4 +6,4 @@ import { nextServerEnv, serveNext } from "./next-server";
 
 const { seeded } = await prepareDatabase(env.DATABASE_URL);
 if (seeded) console.log("Seeded the catalogue.");
-serveNext(["dev", ...process.argv.slice(2)], nextServerEnv());
+serveNext(["--dev", ...process.argv.slice(2)], nextServerEnv());

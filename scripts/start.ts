@@ -58,4 +58,4 @@ if (!isCurrent) {
   writeFileSync(STAMP_FILE, sourceHash);
 }
 
-serveNext(["start"], childEnv);
+serveNext([], childEnv);
