@@ -1,9 +1,12 @@
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { freshDatabaseUrl } from "./test/support/database";
 
 // Every run gets its own migrated database; workers inherit it through the environment.
 process.env.DATABASE_URL = freshDatabaseUrl();
+// Queue keys of this run only, so test runs sharing a Redis never take each other's jobs.
+const queuePrefix = `scrapedeck-test-${Date.now()}-${randomBytes(3).toString("hex")}`;
 
 export default defineConfig({
   resolve: {
@@ -26,6 +29,7 @@ export default defineConfig({
       DATABASE_URL: process.env.DATABASE_URL,
       // Runs sharing one Redis database never share limiter counts.
       REDIS_KEY_PREFIX: `scrapedeck-test-${process.pid}-${Date.now()}:`,
+      QUEUE_PREFIX: queuePrefix,
     },
     testTimeout: 30_000,
     hookTimeout: 60_000,
