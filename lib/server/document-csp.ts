@@ -34,21 +34,15 @@ export function withDocumentCsp(res: ServerResponse, { dev }: { dev: boolean }):
   const chunks: Buffer[] = [];
   let headArgs: unknown[] | null = null;
 
-  const restore = () => {
-    res.write = original.write;
-    res.end = original.end;
-    res.writeHead = original.writeHead;
-    res.flushHeaders = original.flushHeaders;
-  };
-
   const decide = (headersArg?: unknown) => {
     if (mode !== "undecided") return;
     let type = String(res.getHeader("content-type") ?? "");
     if (headersArg && typeof headersArg === "object" && !Array.isArray(headersArg)) {
       for (const [name, value] of Object.entries(headersArg)) if (name.toLowerCase() === "content-type") type = String(value);
     }
+    // Passing answers keep going through these wrappers, which then only delegate: putting the originals back
+    // would also remove whatever wrapped them later (Next's compression wraps write and end).
     mode = type.toLowerCase().startsWith("text/html") ? "buffer" : "pass";
-    if (mode === "pass") restore();
   };
 
   res.writeHead = function writeHead(this: ServerResponse, ...args: unknown[]) {
@@ -80,7 +74,8 @@ export function withDocumentCsp(res: ServerResponse, { dev }: { dev: boolean }):
     if (chunk !== undefined && chunk !== null && typeof chunk !== "function") {
       chunks.push(toBuffer(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : undefined));
     }
-    restore();
+    // From here the wrappers delegate: node's own write and end call writeHead, which must now go through.
+    mode = "pass";
     const body = Buffer.concat(chunks);
     let hashes: string[] = [];
     try {

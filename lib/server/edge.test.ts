@@ -25,6 +25,17 @@ async function nextStandIn(req: IncomingMessage, res: ServerResponse) {
     res.end(body.subarray(10));
     return;
   }
+  if (req.url === "/asset") {
+    // Wraps write and end after the edge did, as Next's compression does: the wrappers must stay in the path.
+    const write = res.write;
+    const end = res.end;
+    res.write = ((chunk: string) => write.call(res, chunk.toUpperCase())) as typeof res.write;
+    res.end = ((chunk: string) => end.call(res, chunk.toUpperCase())) as typeof res.end;
+    res.setHeader("Content-Type", "text/javascript");
+    res.write("abc");
+    res.end("def");
+    return;
+  }
   if (req.method === "OPTIONS" && req.headers[METHOD_PROBE_HEADER]) {
     res.writeHead(405, { Allow: "GET, POST", "Content-Type": "application/json" });
     res.end(JSON.stringify({ code: "method_not_allowed", seen }));
@@ -86,6 +97,13 @@ describe("the edge server", () => {
       expect(csp).not.toContain("unsafe-eval");
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     }
+  });
+
+  it("passes answers that are not HTML through untouched, wrappers added after the edge's included", async () => {
+    const base = await start();
+    const res = await fetch(`${base}/asset`);
+    expect(await res.text()).toBe("ABCDEF");
+    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
   });
 
   it("answers a path with malformed percent-encoding 400 JSON under /api, and text elsewhere", async () => {
