@@ -27,8 +27,8 @@ async function nextStandIn(req: IncomingMessage, res: ServerResponse) {
   }
   if (req.url === "/asset") {
     // Wraps write and end after the edge did, as Next's compression does: the wrappers must stay in the path.
-    const write = res.write;
-    const end = res.end;
+    const write = res.write as (chunk: string) => boolean;
+    const end = res.end as (chunk: string) => ServerResponse;
     res.write = ((chunk: string) => write.call(res, chunk.toUpperCase())) as typeof res.write;
     res.end = ((chunk: string) => end.call(res, chunk.toUpperCase())) as typeof res.end;
     res.setHeader("Content-Type", "text/javascript");
