@@ -83,7 +83,19 @@ export function send(
   const url = new URL(base);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: url.hostname, port: url.port, method, path: target, headers: { ...headers, connection: "close" } },
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path: target,
+        // node frames a body of GET, DELETE or OPTIONS only when told its length.
+        headers: {
+          ...headers,
+          connection: "close",
+          ...(body === undefined ? {} : { "content-length": String(Buffer.byteLength(body)) }),
+        },
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk) => chunks.push(chunk));

@@ -10,7 +10,14 @@ export function readCookie(cookieHeader: string | null, name: string): string | 
   if (!cookieHeader) return undefined;
   for (const part of cookieHeader.split(";")) {
     const separator = part.indexOf("=");
-    if (separator > 0 && part.slice(0, separator).trim() === name) return decodeURIComponent(part.slice(separator + 1).trim());
+    if (separator > 0 && part.slice(0, separator).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(separator + 1).trim());
+      } catch {
+        // A value that is not valid percent-encoding is no cookie of ours.
+        return undefined;
+      }
+    }
   }
   return undefined;
 }

@@ -115,6 +115,28 @@ describe("the edge server", () => {
     expect((await fetch(`${base}/licenses/%E0%A4%A`)).status).toBe(400);
   });
 
+  it("answers an API path with a trailing slash with a JSON redirect to the path without it", async () => {
+    const res = await fetch(`${await start()}/api/keys/?page=2`, { redirect: "manual" });
+    expect(res.status).toBe(308);
+    expect(res.headers.get("location")).toBe("/api/keys?page=2");
+    expect(await res.json()).toMatchObject({ location: "/api/keys?page=2" });
+  });
+
+  it("answers an API path with encoded dot segments 400 JSON: Next would resolve it out of /api", async () => {
+    const answer = await raw(await start(), "GET /api/%2e%2e/login HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    expect(answer).toMatch(/^HTTP\/1.1 400/);
+    expect(answer).toContain('"code":"malformed_request"');
+  });
+
+  it("closes, without a second answer, a connection whose request left bytes the parser cannot read", async () => {
+    const body = "x".repeat(200_000);
+    const answer = await raw(
+      await start(),
+      `DELETE /api/%ff HTTP/1.1\r\nHost: x\r\nContent-Length: ${body.length}\r\n\r\n${body}GARBAGE / HTTP/1.1\r\n\r\n`,
+    );
+    expect(answer.match(/HTTP\/1.1 /g)).toHaveLength(1);
+  });
+
   it("sends methods the route kit does not know to the route as its method probe", async () => {
     const base = await start();
     for (const method of ["TRACE", "PROPFIND"]) {

@@ -55,13 +55,22 @@ function rawPathname(url: string): string {
   return end === -1 ? url : url.slice(0, end);
 }
 
-function hasMalformedEncoding(target: string): boolean {
+/** The path as Next will route it (percent-decoded), or null when its percent-encoding is malformed. */
+function decodedPathname(target: string): string | null {
   try {
-    decodeURIComponent(rawPathname(target));
-    return false;
+    return decodeURIComponent(rawPathname(target));
   } catch {
-    return true;
+    return null;
   }
+}
+
+function hasMalformedEncoding(target: string): boolean {
+  return decodedPathname(target) === null;
+}
+
+/** `.` or `..` segments, written or percent-encoded: Next resolves them, so /api/%2e%2e/x would leave /api. */
+function hasDotSegments(decoded: string): boolean {
+  return decoded.split("/").some((segment) => segment === "." || segment === "..");
 }
 
 /** The API's error shape (docs/api.md#errors), as the edge writes it. */
@@ -98,7 +107,8 @@ export function createEdgeServer(options: EdgeOptions): Server {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const target = req.url ?? "/";
     const pathname = rawPathname(target);
-    const isApi = isApiPath(pathname);
+    const decoded = decodedPathname(target);
+    const isApi = isApiPath(pathname) || (decoded !== null && isApiPath(decoded));
     const probing = req.headers[METHOD_PROBE_HEADER] === secret;
     // Nothing a client sends may pose as the edge's own word about it.
     delete req.headers[METHOD_PROBE_HEADER];
@@ -114,9 +124,25 @@ export function createEdgeServer(options: EdgeOptions): Server {
     for (const [name, value] of Object.entries(securityHeaders({ https: client.proto === "https" }))) res.setHeader(name, value);
     res.setHeader("Content-Security-Policy", NON_DOCUMENT_CSP);
 
-    if (hasMalformedEncoding(target)) {
+    if (decoded === null) {
       if (isApi) return sendJsonError(res, 400, "malformed_request", BAD_ENCODING_MESSAGE);
       return sendText(res, 400, BAD_ENCODING_MESSAGE);
+    }
+    if (isApi && pathname.length > 1 && pathname.endsWith("/")) {
+      // Next would redirect without a body; the API answers JSON even here.
+      const location = `${pathname.replace(/\/+$/, "") || "/"}${target.slice(pathname.length)}`;
+      const body = JSON.stringify({ message: `This endpoint is at ${location.split("?")[0]}`, location });
+      res.writeHead(308, {
+        Location: location,
+        "Content-Type": "application/json; charset=utf-8",
+        "Content-Length": Buffer.byteLength(body),
+        "Cache-Control": "no-store",
+      });
+      res.end(body);
+      return;
+    }
+    if (isApi && hasDotSegments(decoded)) {
+      return sendJsonError(res, 400, "malformed_request", "The request path must not contain . or .. segments");
     }
     const method = req.method ?? "GET";
     if (probing && isApi) {
@@ -137,7 +163,13 @@ export function createEdgeServer(options: EdgeOptions): Server {
     await next(req, res);
   }
 
+  // Sockets that have carried a request. A parse error on one comes from bytes after that request (a body sent
+  // without Content-Length or chunked framing, or a broken next request) while its answer may still be on the way:
+  // writing an error answer there would corrupt the stream, so such a socket is closed once that answer is out.
+  const used = new WeakSet<Socket>();
+
   const server = createServer((req, res) => {
+    used.add(req.socket);
     handle(req, res).catch((error) => {
       onError(error, { method: req.method, url: req.url });
       if (res.headersSent) {
@@ -151,6 +183,13 @@ export function createEdgeServer(options: EdgeOptions): Server {
   });
 
   server.on("clientError", (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
+    if (used.has(socket)) {
+      // Let an answer still being written finish, then close; node's own handling would cut it off.
+      const pending = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+      if (pending && !pending.writableFinished) pending.once("finish", () => socket.end());
+      else socket.destroy();
+      return;
+    }
     onClientError(server, secret, error, socket).catch(() => socket.destroy());
   });
   return server;
