@@ -27,6 +27,8 @@ export default defineConfig({
       LOG_LEVEL: "silent",
       SCRAPER_ALLOW_LOOPBACK: "1",
       DATABASE_URL: process.env.DATABASE_URL,
+      // Runs sharing one Redis database never share limiter counts.
+      REDIS_KEY_PREFIX: `scrapedeck-test-${process.pid}-${Date.now()}:`,
       QUEUE_PREFIX: queuePrefix,
       // The whole suite shares two cores: a page's extraction may wait for CPU far longer than in production.
       // Tests of the deadline itself pass their own.
