@@ -27,6 +27,9 @@ async function violationsDuring(page: Page, visit: () => Promise<void>): Promise
 }
 
 test.describe("the edge", () => {
+  // Several pages and accounts per test, on a shared slow machine.
+  test.describe.configure({ timeout: 120_000 });
+
   test("every page runs under its CSP without a violation, signed out and signed in", async ({ page }) => {
     const problems = await violationsDuring(page, async () => {
       for (const { path } of PUBLIC_PAGES) {
