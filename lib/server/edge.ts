@@ -250,7 +250,7 @@ async function onClientError(
   }
   const requestLine = error.rawPacket?.toString("latin1").split("\r\n", 1)[0] ?? "";
   const [, target = ""] = requestLine.split(" ");
-  const isApi = isApiPath(rawPathname(target));
+  const isApi = isApiPath(rawPathname(target).replace(/\/{2,}/g, "/"));
   const headers: Record<string, string> = { ...securityHeaders({ https: false }), "Content-Security-Policy": NON_DOCUMENT_CSP };
   let [status, code, message] = CLIENT_ERROR_STATUS[error.code ?? ""] ?? [
     400,
