@@ -4,11 +4,14 @@ import { PLANS } from "@/lib/config/plans";
 import { db } from "@/lib/db";
 import { createRunLimits } from "@/lib/runs/limits";
 import { usageMonth } from "@/lib/usage/summary";
+import { servedBothWays } from "@/test/support/fast-path";
 import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
 import { callRoute } from "@/test/support/requests";
 import { createRunUser, type RunTestUser } from "@/test/support/runs";
 import { runScraperEndpoint } from "./endpoint";
-import { GET, POST } from "./route";
+import * as route from "./route";
+
+const { POST } = route;
 
 let site: FixtureServer;
 let productScraperId: number;
@@ -27,9 +30,13 @@ afterAll(async () => {
 /** The endpoint with limiter counts of its own, so neither other tests nor earlier runs (in Redis) count. */
 const isolatedEndpoint = () => runScraperEndpoint(createRunLimits(`test-${randomUUID()}`));
 
-function run(user: RunTestUser, body: unknown, options: { scraperId?: number | string; endpoint?: typeof POST } = {}) {
+function run(
+  user: RunTestUser,
+  body: unknown,
+  options: { scraperId?: number | string; endpoint?: typeof POST; served?: typeof POST } = {},
+) {
   const id = String(options.scraperId ?? productScraperId);
-  return callRoute(options.endpoint ?? POST, {
+  return callRoute(options.endpoint ?? options.served ?? POST, {
     method: "POST",
     path: `/api/scrapers/${id}/run`,
     headers: user.keyHeaders,
@@ -57,10 +64,11 @@ function expectRateLimitHeaders(res: Response, limit: number) {
   expect(Number(res.headers.get("x-ratelimit-reset"))).toBeGreaterThan(Date.now() / 1000 - 1);
 }
 
-describe("POST /api/scrapers/{id}/run", () => {
+describe.each(servedBothWays({ GET: route.GET, POST: route.POST }))("POST /api/scrapers/{id}/run (%s)", (_, { GET, POST }) => {
+  const served = { served: POST };
   it("scrapes the page, answers the documented shape and records the run", async () => {
     const user = await createRunUser();
-    const res = await run(user, { url: productPage() });
+    const res = await run(user, { url: productPage() }, served);
     expect(res.status).toBe(200);
     expectRateLimitHeaders(res, PLANS.free.requestsPerMinute);
     const body = await res.json();
@@ -94,7 +102,7 @@ describe("POST /api/scrapers/{id}/run", () => {
 
   it("adds the page's reviews with include_reviews", async () => {
     const user = await createRunUser();
-    const res = await run(user, { url: productPage(), include_reviews: true });
+    const res = await run(user, { url: productPage(), include_reviews: true }, served);
     expect(res.status).toBe(200);
     const [item] = (await res.json()).data;
     expect(item.review_list.length).toBeGreaterThan(0);
@@ -120,7 +128,7 @@ describe("POST /api/scrapers/{id}/run", () => {
 
   it.each(["999999", "abc", "0"])("answers 404 for scraper %s, with the rate-limit headers", async (id) => {
     const user = await createRunUser();
-    const res = await run(user, { url: productPage() }, { scraperId: id });
+    const res = await run(user, { url: productPage() }, { ...served, scraperId: id });
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ code: "not_found", message: "Scraper not found" });
     expectRateLimitHeaders(res, PLANS.free.requestsPerMinute);
@@ -135,7 +143,7 @@ describe("POST /api/scrapers/{id}/run", () => {
     ["include_reviews that is not a boolean", { url: "https://example.com", include_reviews: "yes" }, "validation_error"],
   ])("answers 400 for %s, recording nothing", async (_, body, code) => {
     const user = await createRunUser();
-    const res = await run(user, body);
+    const res = await run(user, body, served);
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code });
     expectRateLimitHeaders(res, PLANS.free.requestsPerMinute);
@@ -145,20 +153,20 @@ describe("POST /api/scrapers/{id}/run", () => {
 
   it("answers 413 for a body over the cap", async () => {
     const user = await createRunUser();
-    const res = await run(user, { url: `https://example.com/${"x".repeat(70 * 1024)}` });
+    const res = await run(user, { url: `https://example.com/${"x".repeat(70 * 1024)}` }, served);
     expect(res.status).toBe(413);
   });
 
   it("answers 403 'This scraper requires the Pro plan' to a Free user on the Pro scraper, and lets Pro users in", async () => {
     const free = await createRunUser("free");
-    const refused = await run(free, { url: productPage() }, { scraperId: realEstateScraperId });
+    const refused = await run(free, { url: productPage() }, { ...served, scraperId: realEstateScraperId });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ code: "plan_required", message: "This scraper requires the Pro plan" });
     expectRateLimitHeaders(refused, PLANS.free.requestsPerMinute);
     expect(await runsOf(free.id)).toEqual([]);
 
     const pro = await createRunUser("pro");
-    const allowed = await run(pro, { url: `${site.url}/real_estate/jsonld.html` }, { scraperId: realEstateScraperId });
+    const allowed = await run(pro, { url: `${site.url}/real_estate/jsonld.html` }, { ...served, scraperId: realEstateScraperId });
     expect(allowed.status).toBe(200);
     expect((await allowed.json()).data[0]).toMatchObject({ bedrooms: expect.any(Number), address: expect.any(String) });
     expectRateLimitHeaders(allowed, PLANS.pro.requestsPerMinute);
@@ -167,7 +175,7 @@ describe("POST /api/scrapers/{id}/run", () => {
   it("answers 402 quota_exceeded once the month's runs are used, recording nothing", async () => {
     const user = await createRunUser();
     await db.monthlyUsage.create({ data: { userId: user.id, month: usageMonth(), successfulRuns: PLANS.free.monthlyRuns } });
-    const res = await run(user, { url: productPage() });
+    const res = await run(user, { url: productPage() }, served);
     expect(res.status).toBe(402);
     expect(await res.json()).toMatchObject({ code: "quota_exceeded" });
     expectRateLimitHeaders(res, PLANS.free.requestsPerMinute);
@@ -182,7 +190,7 @@ describe("POST /api/scrapers/{id}/run", () => {
     ["an address that is not a URL", () => "not a url", 400, "invalid_url"],
   ])("records a failed run for %s, answers its status and charges nothing", async (_, url, status, code) => {
     const user = await createRunUser();
-    const res = await run(user, { url: url() });
+    const res = await run(user, { url: url() }, served);
     expect(res.status).toBe(status);
     const body = await res.json();
     expect(body).toMatchObject({ code, message: expect.any(String) });
