@@ -3,11 +3,15 @@
 // Started by scripts/next-server.ts with the environment npm start prepared.
 import "./load-env";
 import { createServer } from "node:http";
+import { register } from "node:module";
 import path from "node:path";
 import next from "next";
-import { env } from "../lib/env";
-import { serveFastPath } from "../lib/http/fast-paths";
-import { log } from "../lib/log";
+
+// Before any lib/ module loads: see server-only-hook.mjs.
+register("./server-only-hook.mjs", import.meta.url);
+const { env } = await import("../lib/env");
+const { log } = await import("../lib/log");
+const { serveFastPath } = await import("../lib/http/fast-paths");
 
 const app = next({ dev: false, dir: path.resolve(import.meta.dirname, ".."), port: env.PORT });
 await app.prepare();

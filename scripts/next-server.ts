@@ -15,9 +15,7 @@ export function nextServerEnv(overrides: Record<string, string> = {}): NodeJS.Pr
  */
 export function serveNext(args: string[], childEnv: NodeJS.ProcessEnv): void {
   const command =
-    args[0] === "start"
-      ? ["tsx", "--conditions=react-server", path.resolve(import.meta.dirname, "app-server.ts")]
-      : ["next", ...args, "-p", String(env.PORT)];
+    args[0] === "start" ? ["tsx", path.resolve(import.meta.dirname, "app-server.ts")] : ["next", ...args, "-p", String(env.PORT)];
   const server = spawn("npx", command, { stdio: "inherit", env: childEnv });
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
   server.on("exit", (code) => process.exit(code ?? 0));

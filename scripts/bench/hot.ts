@@ -12,7 +12,8 @@
 // api key and run rows take turns with, so no per-user limit is met), --only <row names, comma separated>.
 // Environment: BENCH_POSTGRES_URL (default DATABASE_URL when it is PostgreSQL; the PostgreSQL row is skipped
 // without one), BENCH_APP_DIR (the checkout whose app is measured, default this one: measure another branch's app
-// against the same baseline), BENCH_NODE_OPTIONS (given to the app, e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
+// against the same baseline), BENCH_PROFILE_DIR (the apps run under node --cpu-prof and leave their profiles there;
+// summarize one with npm run bench:profile).
 // Ports 3200-3204 unless BENCH_PORT says where to start.
 import "../load-env";
 import { type ChildProcess, spawn } from "node:child_process";
@@ -45,7 +46,7 @@ const basePort = Number(process.env.BENCH_PORT ?? 3200);
 const appDir = process.env.BENCH_APP_DIR ?? ROOT;
 const postgresBase =
   process.env.BENCH_POSTGRES_URL ?? (process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : undefined);
-const appEnv: Record<string, string> = process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {};
+const profileDir = process.env.BENCH_PROFILE_DIR;
 
 const sqliteUrl = freshDatabaseUrl("file:");
 const postgresUrl = postgresBase ? freshDatabaseUrl(postgresBase) : null;
@@ -90,7 +91,7 @@ async function startServers() {
   // One app at a time: npm start builds when the build is stale, and two builds at once would collide. The
   // baseline opens the SQLite file only after the app has migrated it (migrating wants the file to itself).
   log(`starting the app from ${appDir} (builds first when its build is stale)`);
-  const app = startApp("app-sqlite", basePort + 1, sqliteUrl, appDir, appEnv);
+  const app = startApp("app-sqlite", basePort + 1, sqliteUrl, appDir, profileDir);
   await waitUntilServing(app, "/api/health");
   const baseline = startServer("baseline", basePort, "npx", [
     "tsx",
@@ -98,7 +99,7 @@ async function startServers() {
     sqliteFilePath(sqliteUrl),
     String(basePort),
   ]);
-  const postgres = postgresUrl ? startApp("app-postgres", basePort + 2, postgresUrl, appDir, appEnv) : null;
+  const postgres = postgresUrl ? startApp("app-postgres", basePort + 2, postgresUrl, appDir, profileDir) : null;
   const fixture = spawn("npx", ["tsx", "scripts/bench/fixture-server.ts", String(basePort + 3)], {
     cwd: ROOT,
     detached: true,

@@ -1,4 +1,4 @@
-// npm run bench:profile -- <file.cpuprofile> [--top 25] — where a server's CPU time went, from a V8 CPU profile
+// npm run bench:profile -- <file.cpuprofile> [--top 25] [--last <seconds>] — where a server's CPU time went, from a V8 CPU profile
 // (node --cpu-prof; npm run bench:hot passes BENCH_NODE_OPTIONS to the app it starts). Prints the functions with the
 // most self time, then self time by package (node_modules/<package>, node: internals, the app's own files), which
 // is what decides between trimming our code and routing around a framework. The same file opens as a flame graph
@@ -18,13 +18,19 @@ interface Profile {
 }
 
 const file = process.argv.slice(2).find((arg) => arg.endsWith(".cpuprofile"));
-if (!file) throw new Error("usage: npm run bench:profile -- <file.cpuprofile> [--top 25]");
+if (!file) throw new Error("usage: npm run bench:profile -- <file.cpuprofile> [--top 25] [--last <seconds>]");
 const top = Number(option("top", "25"));
+/** Only the samples of the last seconds before the server stopped: the load, without start-up and warm-up. */
+const lastSeconds = Number(option("last", "0"));
 const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
 
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const selfMicros = new Map<number, number>();
+const span = profile.timeDeltas.reduce((sum, delta) => sum + delta, 0);
+let elapsed = 0;
 profile.samples.forEach((id, i) => {
+  elapsed += profile.timeDeltas[i] ?? 0;
+  if (lastSeconds && elapsed < span - lastSeconds * 1e6) return;
   selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
 });
 const total = [...selfMicros.values()].reduce((sum, micros) => sum + micros, 0);

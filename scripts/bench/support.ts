@@ -4,7 +4,7 @@
 // It shares the machine with the servers it loads, the same for every row, which is why rows are compared as
 // ratios from one interleaved run rather than as absolute figures.
 import { type ChildProcess, spawn } from "node:child_process";
-import { createWriteStream, mkdtempSync } from "node:fs";
+import { createWriteStream, existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -53,12 +53,24 @@ export function startServer(
   return server;
 }
 
-/** npm start of the app in `dir` (this repository by default) on its own port and database. */
-export function startApp(name: string, port: number, databaseUrl: string, dir = ROOT, env: Record<string, string> = {}): Server {
+/**
+ * npm start of the app in `dir` (this repository by default) on its own port and database. With `profileDir`, its
+ * server entry runs straight under `node --cpu-prof` instead (V8 takes the flag only on the command line, not from
+ * NODE_OPTIONS), which needs a current build from an earlier npm start; the profile is written when it stops.
+ */
+export function startApp(name: string, port: number, databaseUrl: string, dir = ROOT, profileDir?: string): Server {
   const origin = `http://127.0.0.1:${port}`;
-  return startServer(name, port, "npm", ["start"], {
+  const profiled = ["--cpu-prof", `--cpu-prof-dir=${profileDir}`];
+  const ownServer = path.join(dir, "scripts", "app-server.ts");
+  const [command, args] = !profileDir
+    ? ["npm", ["start"]]
+    : existsSync(ownServer)
+      ? ["node", [...profiled, "--import", "tsx", "--conditions=react-server", ownServer]]
+      : ["node", [...profiled, path.join(dir, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port)]];
+  return startServer(name, port, command, args, {
     cwd: dir,
     env: {
+      ...(profileDir ? { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" } : {}),
       PORT: String(port),
       APP_URL: origin,
       NEXTAUTH_URL: origin,
@@ -67,7 +79,6 @@ export function startApp(name: string, port: number, databaseUrl: string, dir = 
       SCRAPER_ALLOW_LOOPBACK: "1",
       // Every request comes from this one address: the per-address verify throttle still runs, it just never refuses.
       VERIFY_RATE_LIMIT_PER_MINUTE: "1000000000",
-      ...env,
     },
   });
 }
