@@ -1,14 +1,15 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import * as scraperRun from "@/app/api/scrapers/[id]/run/route";
 import * as verifyLicense from "@/app/api/verify-license/route";
 import type { HttpMethod } from "./methods";
 import { serveRoute } from "./node";
 import type { NextRouteHandler } from "./route";
 
 // The hot public API routes, served in front of Next by their own route files' handlers (docs/architecture.md#hot-paths):
-// Next's router costs more than these handlers' whole work, and partners call verification on every page view and
-// scraper clients call runs in tight loops. This module is the server's, the layer above the routes, so it imports route files; lib/http/index.ts does not
-// export it.
+// Next's router costs more than these handlers' whole work, and partners call verification on every page view.
+// This module is the server's, the layer above the routes, so it imports route files; lib/http/index.ts does not
+// export it. Only routes whose state lives in the database or Redis belong here: this process loads lib/ apart from
+// Next's bundle, so module state (the in-process run queue and its workers, in-memory limiters) is not shared with
+// routes Next serves. The run endpoint stays on Next for that reason (its queue and workers start in Next's copy).
 
 interface FastPath {
   pattern: RegExp;
@@ -17,14 +18,7 @@ interface FastPath {
   params?: (match: RegExpExecArray) => Record<string, string>;
 }
 
-const FAST_PATHS: FastPath[] = [
-  { pattern: /^\/api\/verify-license$/, handlers: verifyLicense },
-  {
-    pattern: /^\/api\/scrapers\/([^/]+)\/run$/,
-    handlers: scraperRun,
-    params: (match) => ({ id: decodeURIComponent(match[1] ?? "") }),
-  },
-];
+const FAST_PATHS: FastPath[] = [{ pattern: /^\/api\/verify-license$/, handlers: verifyLicense }];
 
 function isServed(method: string, handlers: FastPath["handlers"]): method is HttpMethod {
   return Object.hasOwn(handlers, method);

@@ -3,8 +3,8 @@
 //   baseline   scripts/bench/baseline-server.ts: node:http + better-sqlite3, the same conditional UPDATE and answer
 //   verify     POST /api/verify-license on SQLite, then on PostgreSQL: --licenses licenses (one content item each),
 //              every request another key, spread over all of them
-//   api key    API-key authentication: POST /api/scrapers/{id}/run of a scraper that does not exist, answered 404
-//              after the key, its owner and the per-user limit were checked, before any run
+//   api key    API-key authentication: GET /api/runs/{id} of a run that does not exist, answered 404 after the
+//              key and its owner were looked up (and one indexed read of runs)
 //   health     GET /api/health: the framework's floor, one SELECT 1
 //   run        POST /api/scrapers/{id}/run on a local fixture page at 1 and 10 connections, against the same page
 //              fetched directly; the difference is the run endpoint's own overhead
@@ -196,7 +196,16 @@ try {
     ...(postgres && postgresUrl
       ? [{ name: "app verify (PostgreSQL)", load: verifyLoad(postgres.origin, postgresKeys), counted: postgresUrl }]
       : []),
-    { name: "app API-key auth", load: runLoad(connections, 2_000_000_000, "{}"), expectedStatus: 404 },
+    {
+      name: "app API-key auth",
+      load: {
+        url: `${app.origin}/api/runs/2000000000`,
+        next: () => ({ headers: { authorization: `Bearer ${apiKey()}` } }),
+        connections,
+        seconds,
+      },
+      expectedStatus: 404,
+    },
     { name: "app health", load: { url: `${app.origin}/api/health`, connections, seconds } },
     { name: "fixture page, 1 conn", load: { url: pageUrl, connections: 1, seconds } },
     { name: "app run, 1 conn", load: runLoad(1, scraperId, runBody) },
