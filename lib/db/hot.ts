@@ -23,6 +23,7 @@ type Param = string | number | null;
 type Row = Record<string, unknown>;
 
 export interface HotDb {
+  dialect: "sqlite" | "postgresql";
   /** Every row the statement returns. */
   all<T extends Row>(statement: HotStatement, params: Param[]): Promise<T[]>;
   close(): Promise<void>;
@@ -46,6 +47,7 @@ function sqliteHotDb(url: string): HotDb {
     return found;
   };
   return {
+    dialect: "sqlite",
     async all<T extends Row>(statement: HotStatement, params: Param[]): Promise<T[]> {
       const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
       for (;;) {
@@ -72,6 +74,7 @@ function postgresHotDb(url: string): HotDb {
   // An idle connection the server drops is replaced on the next query; without a listener it would crash the process.
   pool.on("error", () => {});
   return {
+    dialect: "postgresql",
     async all<T extends Row>(statement: HotStatement, params: Param[]): Promise<T[]> {
       const result = await pool.query<T>({ name: statement.name, text: statement.postgres, values: params });
       return result.rows;

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as verifyLicense from "@/app/api/verify-license/route";
+import { serveVerifyLicense } from "./fast-verify";
 import type { HttpMethod } from "./methods";
 import { serveRoute } from "./node";
 import type { NextRouteHandler } from "./route";
@@ -14,11 +15,15 @@ import type { NextRouteHandler } from "./route";
 interface FastPath {
   pattern: RegExp;
   handlers: Record<HttpMethod, NextRouteHandler>;
+  /** Methods answered on node:http itself rather than through the route's handler (the hottest ones). */
+  native?: Partial<Record<HttpMethod, (req: IncomingMessage, res: ServerResponse) => Promise<void>>>;
   /** The route's dynamic segments from the path's match, percent-decoded as Next does. */
   params?: (match: RegExpExecArray) => Record<string, string>;
 }
 
-const FAST_PATHS: FastPath[] = [{ pattern: /^\/api\/verify-license$/, handlers: verifyLicense }];
+const FAST_PATHS: FastPath[] = [
+  { pattern: /^\/api\/verify-license$/, handlers: verifyLicense, native: { POST: serveVerifyLicense } },
+];
 
 function isServed(method: string, handlers: FastPath["handlers"]): method is HttpMethod {
   return Object.hasOwn(handlers, method);
@@ -30,7 +35,7 @@ function isServed(method: string, handlers: FastPath["handlers"]): method is Htt
  */
 export async function serveFastPath(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
   const method = req.method ?? "GET";
-  for (const { pattern, handlers, params } of FAST_PATHS) {
+  for (const { pattern, handlers, native, params } of FAST_PATHS) {
     const match = pattern.exec(pathname);
     if (!match) continue;
     if (!isServed(method, handlers)) return false;
@@ -40,7 +45,9 @@ export async function serveFastPath(req: IncomingMessage, res: ServerResponse, p
     } catch {
       return false;
     }
-    await serveRoute(req, res, handlers[method], routeParams);
+    const nativeHandler = native?.[method];
+    if (nativeHandler) await nativeHandler(req, res);
+    else await serveRoute(req, res, handlers[method], routeParams);
     return true;
   }
   return false;

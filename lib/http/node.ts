@@ -6,7 +6,7 @@ import type { NextRouteHandler } from "./route";
  * The body as sent, but never more than the route kit accepts plus one byte: enough for parseJsonBody to answer
  * 413 exactly as it does under Next, without holding a huge body in memory. The rest is drained unread.
  */
-async function readCapped(req: IncomingMessage): Promise<Buffer> {
+export async function readCapped(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -46,7 +46,11 @@ export async function serveRoute(
     body: body?.byteLength ? new Uint8Array(body) : undefined,
     signal: aborted.signal,
   });
-  const response = await handler(request, { params: Promise.resolve(params) });
+  await writeResponse(res, await handler(request, { params: Promise.resolve(params) }));
+}
+
+/** Writes a web Response (status, headers, body) to node's response. */
+export async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
   const answer = Buffer.from(await response.arrayBuffer());
   res.statusCode = response.status;
   for (const [name, value] of response.headers) {

@@ -1,5 +1,5 @@
 import "server-only";
-import { type HotStatement, hotQuery, sqlTimestamp } from "@/lib/db/hot";
+import { type HotStatement, hotDb, hotQuery, sqlTimestamp } from "@/lib/db/hot";
 import { normalizeLicenseKey } from "./key";
 import { answer, itemUrls, refusal, type VerifyResult } from "./verdict";
 
@@ -20,6 +20,18 @@ const USE_LICENSE: HotStatement = {
     WHERE license_key = $1 AND is_active AND (expires_at IS NULL OR expires_at > $2::timestamp)
       AND (max_usage IS NULL OR usage_count < max_usage)
     RETURNING id`,
+};
+
+/**
+ * PostgreSQL only (countUse): the same UPDATE and the content in one round trip. No row: not usable; one row per item, or a row
+ * of nulls for a license without content.
+ */
+const USE_LICENSE_WITH_CONTENT: HotStatement = {
+  name: "verify_use_license_with_content",
+  sqlite: "",
+  postgres: `WITH used AS (${USE_LICENSE.postgres})
+    SELECT c.download_url AS "downloadUrl", c.access_url AS "accessUrl", c.api_endpoint AS "apiEndpoint"
+    FROM used LEFT JOIN license_contents c ON c.license_id = used.id ORDER BY c.id`,
 };
 
 /** The content items' URLs, in the order they were added (index on license_id). */
@@ -47,16 +59,26 @@ const MAX_ATTEMPTS = 3;
 
 type Url = string | null;
 
+type ContentRow = { downloadUrl: Url; accessUrl: Url; apiEndpoint: Url };
+
+/** Counts a use when the license is usable and returns its content URLs; null when it is not usable. */
+async function countUse(licenseKey: string, at: string): Promise<string[] | null> {
+  // SQLite has no UPDATE in a WITH clause, and its statements cost no round trip: two of them.
+  if (hotDb().dialect === "sqlite") {
+    const [used] = await hotQuery<{ id: number }>(USE_LICENSE, [licenseKey, at]);
+    return used ? (await hotQuery<ContentRow>(CONTENT_URLS, [used.id])).flatMap(itemUrls) : null;
+  }
+  const rows = await hotQuery<ContentRow>(USE_LICENSE_WITH_CONTENT, [licenseKey, at]);
+  return rows.length > 0 ? rows.flatMap(itemUrls) : null;
+}
+
 export async function verifyLicense(rawKey: string, now: Date = new Date()): Promise<VerifyResult> {
   const licenseKey = normalizeLicenseKey(rawKey);
   if (!licenseKey) return answer("not_found");
   const at = sqlTimestamp(now);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const [used] = await hotQuery<{ id: number }>(USE_LICENSE, [licenseKey, at]);
-    if (used) {
-      const items = await hotQuery<{ downloadUrl: Url; accessUrl: Url; apiEndpoint: Url }>(CONTENT_URLS, [used.id]);
-      return answer("valid", items.flatMap(itemUrls));
-    }
+    const content = await countUse(licenseKey, at);
+    if (content) return answer("valid", content);
     const [state] = await hotQuery<{ isActive: unknown; expired: unknown; usedUp: unknown }>(LICENSE_STATE, [at, licenseKey]);
     // SQLite answers 1/0, PostgreSQL true/false.
     const code = refusal(

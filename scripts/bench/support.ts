@@ -65,7 +65,7 @@ export function startApp(name: string, port: number, databaseUrl: string, dir = 
   const [command, args] = !profileDir
     ? ["npm", ["start"]]
     : existsSync(ownServer)
-      ? ["node", [...profiled, "--import", "tsx", "--conditions=react-server", ownServer]]
+      ? ["node", [...profiled, "--import", "tsx", ownServer]]
       : ["node", [...profiled, path.join(dir, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port)]];
   return startServer(name, port, command, args, {
     cwd: dir,
