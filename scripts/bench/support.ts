@@ -61,11 +61,11 @@ export function startServer(
 export function startApp(name: string, port: number, databaseUrl: string, dir = ROOT, profileDir?: string): Server {
   const origin = `http://127.0.0.1:${port}`;
   const profiled = ["--cpu-prof", `--cpu-prof-dir=${profileDir}`];
-  const ownServer = path.join(dir, "scripts", "app-server.ts");
+  const ownServer = path.join(dir, "scripts", "serve.ts");
   const [command, args] = !profileDir
     ? ["npm", ["start"]]
     : existsSync(ownServer)
-      ? ["node", [...profiled, "--import", "tsx", ownServer]]
+      ? ["node", [...profiled, "--import", "tsx", "--conditions=react-server", ownServer]]
       : ["node", [...profiled, path.join(dir, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port)]];
   return startServer(name, port, command, args, {
     cwd: dir,
