@@ -11,6 +11,7 @@ import { publicCorsHeaders } from "./cors";
 import { errorResponse, internalError } from "./errors";
 import { readCapped, writeResponse } from "./node";
 import { rateLimitHeaders } from "./rate-limit";
+import { API_CACHE_CONTROL } from "./route";
 
 const CORS_HEADERS = publicCorsHeaders(["POST"]);
 
@@ -22,7 +23,8 @@ const CORS_HEADERS = publicCorsHeaders(["POST"]);
  */
 export async function serveVerifyLicense(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const requestId = randomUUID();
-  const headers: Record<string, string> = { "X-Request-Id": requestId };
+  // What route() starts every answer with.
+  const headers: Record<string, string> = { "X-Request-Id": requestId, "Cache-Control": API_CACHE_CONTROL };
   try {
     Object.assign(headers, rateLimitHeaders(await throttleVerification(clientIp(req.headers))));
     if (Number(req.headers["content-length"] ?? "0") > MAX_BODY_BYTES) throw tooLarge();

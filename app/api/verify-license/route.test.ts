@@ -174,6 +174,32 @@ describe.each(servedBothWays({ GET: route.GET, OPTIONS: route.OPTIONS, POST: rou
       expect(res.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("content-type");
     });
 
+    it("answers with the same headers, errors included, whichever way it is served", async () => {
+      const { licenseKey } = await license();
+      for (const res of [await verify({ license_key: licenseKey }), await verify("{not json")]) {
+        const names = [...res.headers.keys()].filter(
+          (name) => !["connection", "content-length", "date", "keep-alive"].includes(name),
+        );
+        expect(names.sort()).toEqual(
+          [
+            "access-control-allow-headers",
+            "access-control-allow-methods",
+            "access-control-allow-origin",
+            "access-control-expose-headers",
+            "access-control-max-age",
+            "cache-control",
+            "content-type",
+            "x-ratelimit-limit",
+            "x-ratelimit-remaining",
+            "x-ratelimit-reset",
+            "x-request-id",
+          ].sort(),
+        );
+        expect(res.headers.get("cache-control")).toBe("no-store");
+        expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      }
+    });
+
     it("answers GET with 405 and Allow", async () => {
       const res = await callJson(GET, { method: "GET", path: "/api/verify-license" });
       expect(res.status).toBe(405);
