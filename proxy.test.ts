@@ -55,6 +55,18 @@ describe("proxy", () => {
     }
   });
 
+  it("gives a valid session without one the signed-in hint, and takes a stale hint away", async () => {
+    const cookie = await sessionCookieFor(1);
+    const hintOf = async (path: string, cookies?: string) =>
+      (await proxy(new NextRequest(`http://localhost:3000${path}`, { headers: cookies ? { cookie: cookies } : {} }))).headers
+        .getSetCookie()
+        .find((value) => value.startsWith("scrapedeck-signed-in="));
+    expect(await hintOf("/dashboard", cookie)).toMatch(/^scrapedeck-signed-in=1; Path=\/; Max-Age=\d+; SameSite=Lax$/);
+    expect(await hintOf("/dashboard", `${cookie}; scrapedeck-signed-in=1`)).toBeUndefined();
+    expect(await hintOf("/login", "scrapedeck-signed-in=1")).toMatch(/^scrapedeck-signed-in=; Path=\/; Max-Age=0;/);
+    expect(await hintOf("/login")).toBeUndefined();
+  });
+
   it("runs only on the pages it guards", () => {
     expect(config.matcher).toEqual(["/dashboard/:path*", "/licenses/:path*", "/login", "/register"]);
   });

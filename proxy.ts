@@ -1,6 +1,7 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
-import { userIdFromSessionCookie } from "@/lib/auth/session-cookie";
+import { readCookie, userIdFromSessionCookie } from "@/lib/auth/session-cookie";
+import { expiredSignedInHintCookie, SIGNED_IN_HINT_COOKIE, signedInHintCookie } from "@/lib/auth/signed-in-hint";
 
 const SIGNED_IN_ONLY = [/^\/dashboard(\/|$)/, /^\/licenses(\/|$)/];
 const SIGNED_OUT_ONLY = new Set(["/login", "/register"]);
@@ -12,9 +13,19 @@ const SIGNED_OUT_ONLY = new Set(["/login", "/register"]);
  * looked for, so an expired or forged one never bounces a visitor between /login and /dashboard.
  */
 export async function proxy(request: NextRequest) {
-  const { pathname, search } = request.nextUrl;
-  const signedIn = (await userIdFromSessionCookie(request.headers.get("cookie"))) !== null;
+  const cookies = request.headers.get("cookie");
+  const signedIn = (await userIdFromSessionCookie(cookies)) !== null;
+  const response = redirectFor(request, signedIn) ?? NextResponse.next();
+  // The signed-in hint (lib/auth/signed-in-hint.ts) follows the session: a session from before the hint existed gets
+  // one, and an expired or forged session loses its stale one.
+  const hinted = readCookie(cookies, SIGNED_IN_HINT_COOKIE) !== undefined;
+  if (signedIn && !hinted) response.headers.append("Set-Cookie", signedInHintCookie(request.nextUrl.protocol === "https:"));
+  if (!signedIn && hinted) response.headers.append("Set-Cookie", expiredSignedInHintCookie());
+  return response;
+}
 
+function redirectFor(request: NextRequest, signedIn: boolean): NextResponse | null {
+  const { pathname, search } = request.nextUrl;
   if (!signedIn && SIGNED_IN_ONLY.some((pattern) => pattern.test(pathname))) {
     const login = new URL("/login", request.url);
     login.searchParams.set("callbackUrl", `${pathname}${search}`);
@@ -23,7 +34,7 @@ export async function proxy(request: NextRequest) {
   if (signedIn && SIGNED_OUT_ONLY.has(pathname)) {
     return NextResponse.redirect(new URL(safeCallbackPath(request.nextUrl.searchParams.get("callbackUrl")), request.url));
   }
-  return NextResponse.next();
+  return null;
 }
 
 export const config = {
