@@ -1,13 +1,13 @@
 // Asks a running server to render the catalogue pages again (POST /api/catalogue/revalidate): after a seed, and when
 // npm start serves a build whose pages were rendered from another database.
-import { catalogueRevalidationToken } from "../lib/catalogue/revalidation";
+import { revalidationTokenFor } from "../lib/catalogue/revalidation-token";
 
 /** True when the server answered 200; false when none answers at `origin` (nothing to refresh then). */
 export async function requestCatalogueRevalidation(origin: string, secret: string): Promise<boolean> {
   try {
     const res = await fetch(new URL("/api/catalogue/revalidate", origin), {
       method: "POST",
-      headers: { authorization: `Bearer ${catalogueRevalidationToken(secret)}` },
+      headers: { authorization: `Bearer ${revalidationTokenFor(secret)}` },
     });
     return res.ok;
   } catch {

@@ -1,7 +1,8 @@
 import "server-only";
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import { authSecret } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { revalidationTokenFor } from "./revalidation-token";
 
 /**
  * The catalogue pages (/, /scrapers/{id}) are rendered ahead of time and kept for a few minutes; whatever changes
@@ -10,7 +11,7 @@ import { AppError } from "@/lib/errors";
  * changes whenever the secret does.
  */
 export function catalogueRevalidationToken(secret: string = authSecret()): string {
-  return createHmac("sha256", secret).update("scrapedeck:catalogue-revalidate").digest("hex");
+  return revalidationTokenFor(secret);
 }
 
 /** Throws unless the Authorization header carries the revalidation token. */
@@ -22,9 +23,12 @@ export function assertRevalidationToken(authorization: string | null): void {
   }
 }
 
-/** The pages that show the catalogue, as revalidatePath takes them. */
-export const CATALOGUE_PAGES = [
-  { path: "/", type: "page" },
-  { path: "/scrapers/[id]", type: "page" },
-  { path: "/sitemap.xml", type: "page" },
-] as const;
+/**
+ * The pages that show the catalogue, as revalidatePath takes them: the home page by its address (with a type, "/"
+ * would become the tag "/page", which no page carries), every scraper page by its route file, route group included.
+ * The sitemap is rendered per request and needs nothing.
+ */
+export const CATALOGUE_PAGES: ReadonlyArray<{ path: string; type?: "page" }> = [
+  { path: "/" },
+  { path: "/(marketing)/scrapers/[id]", type: "page" },
+];
