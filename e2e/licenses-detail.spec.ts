@@ -147,6 +147,11 @@ test.describe("a signed-in owner", () => {
       expect(res?.status()).toBe(404);
       await expect(page.getByRole("heading", { name: "License Not Found" })).toBeVisible();
       await expect(page.getByText(NOT_FOUND_TEXT)).toBeVisible();
+      // Its own description, not the license page's.
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+        "content",
+        "This license does not exist or is not yours.",
+      );
       await page.getByRole("link", { name: "Back to Dashboard" }).click();
       await page.waitForURL("**/dashboard");
     });

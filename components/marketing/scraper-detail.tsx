@@ -88,7 +88,7 @@ function Loaded({ scraper, endpointUrl }: { scraper: ScraperDetailDto; endpointU
             <CardContent className="space-y-3">
               <div className="flex flex-wrap items-center gap-3 rounded-lg bg-slate-100 px-4 py-3">
                 <span className="rounded-md bg-blue-100 px-2 py-1 font-mono text-xs font-bold text-blue-800">POST</span>
-                <code data-testid="scraper-endpoint" className="min-w-0 flex-1 font-mono text-sm break-all">
+                <code data-testid="scraper-endpoint" className="min-h-10 min-w-0 flex-1 font-mono text-sm break-all sm:min-h-0">
                   {endpointUrl}
                 </code>
               </div>
