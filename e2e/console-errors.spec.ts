@@ -5,6 +5,8 @@ import { collectBrowserErrors, INDEXABLE_PAGES } from "./support/console";
 
 // Pages are loaded until the network is idle, so late failures (icons, the session check) are caught too.
 test("no public page logs a browser error for a guest, and a guest's page never asks for the session", async ({ page }) => {
+  // Several pages and accounts in one test: on a loaded machine it needs more than the default 30 s.
+  test.slow();
   const errors = collectBrowserErrors(page);
   const sessionChecks: string[] = [];
   page.on("request", (req) => {
@@ -18,6 +20,8 @@ test("no public page logs a browser error for a guest, and a guest's page never 
 });
 
 test("no public page logs a browser error for a signed-in user, who is recognised on every one", async ({ page, context }) => {
+  // Several pages and accounts in one test: on a loaded machine it needs more than the default 30 s.
+  test.slow();
   await withCookieChoice(context);
   await signUp(page);
   const errors = collectBrowserErrors(page);

@@ -8,6 +8,8 @@ test.use({ baseURL: OTHER_HOST_URL });
 test.beforeEach(async ({ context }) => withCookieChoice(context));
 
 test("every public page loads on another host without a browser error (no hydration mismatch)", async ({ page }) => {
+  // Several pages and accounts in one test: on a loaded machine it needs more than the default 30 s.
+  test.slow();
   const errors = collectBrowserErrors(page);
   for (const path of [...INDEXABLE_PAGES, "/login", "/register"]) {
     await page.goto(path, { waitUntil: "networkidle" });

@@ -108,6 +108,8 @@ test.describe("a signed-in owner", () => {
   });
 
   test("the Licenses tab and the detail page pass an accessibility scan", async ({ page }) => {
+    // Several pages and accounts in one test: on a loaded machine it needs more than the default 30 s.
+    test.slow();
     await createAndOpenLicense(page, { name: "Accessible", maxUsage: "2" });
     await page.getByLabel("Content type").fill("video");
     await page.getByLabel("Content ID").fill("a11y");
@@ -159,6 +161,8 @@ test.describe("a signed-in owner", () => {
 });
 
 test("another user's license shows License Not Found", async ({ browser }) => {
+  // Several pages and accounts in one test: on a loaded machine it needs more than the default 30 s.
+  test.slow();
   const owner = await browser.newPage();
   await signUp(owner);
   const id = await createAndOpenLicense(owner, { name: "Private" });

@@ -43,6 +43,8 @@ test.describe("shared frame", () => {
   });
 
   test("signing in after browsing the public pages reaches the dashboard without a reload", async ({ browser, page }) => {
+    // Several pages and accounts in one test: on a loaded machine it needs more than the default 30 s.
+    test.slow();
     const other = await browser.newPage();
     const { email, password } = await signUp(other);
     await other.close();
@@ -82,6 +84,8 @@ test.describe("shared frame", () => {
   });
 
   test("every page sets its own title and description", async ({ page }) => {
+    // Several pages and accounts in one test: on a loaded machine it needs more than the default 30 s.
+    test.slow();
     const descriptions = new Map<string, string>();
     for (const { path, title } of PUBLIC_PAGES) {
       await page.goto(path);

@@ -7,10 +7,9 @@ const NOT_FOUND_TEXT = "The scraper you're looking for doesn't exist or has been
 
 test.beforeEach(async ({ context }) => withCookieChoice(context));
 
-test("shows the scraper, its endpoint, usage example and response format", async ({ page }) => {
-  const loaded = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/scrapers/1");
+test("shows the scraper, its endpoint, usage example and response format", async ({ page, request }) => {
+  const scraper = await (await request.get("/api/scrapers/1")).json();
   await page.goto("/scrapers/1");
-  const scraper = await (await loaded).json();
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1 })).toHaveText(scraper.name);
   await expect(main.locator("[data-variant]").first()).toHaveText("Popular");
