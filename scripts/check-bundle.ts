@@ -11,7 +11,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const dist = path.join(root, ".next");
 
 /** Budgets in KB gzip (docs/decisions.md#javascript-budget). */
-const BUDGET_KB = { marketing: 150, auth: 160 } as const;
+const BUDGET_KB = { marketing: 165, auth: 165 } as const;
 
 const PAGES: ReadonlyArray<{ route: string; page: string; budget: keyof typeof BUDGET_KB }> = [
   { route: "/", page: "/(marketing)/page", budget: "marketing" },

@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import path from "node:path";
 import { prepareDatabase } from "../lib/db/prepare";
 import { env, localAuthSecret } from "../lib/env";
+import { buildExtractionThread } from "./build-thread";
 import { revalidateWhenUp } from "./catalogue-revalidation";
 import { nextServerEnv, serveNext } from "./next-server";
 
@@ -28,6 +29,7 @@ const SOURCES = [
   "lib",
   "public",
   "proxy.ts",
+  "instrumentation.ts",
   "next.config.mjs",
   "postcss.config.mjs",
   "package-lock.json",
@@ -48,6 +50,9 @@ function hashSources(): string {
   for (const source of SOURCES) visit(source);
   return hash.digest("hex");
 }
+
+// The extraction thread is bundled apart from Next's build (lib/queue/extraction-pool.ts): always current.
+await buildExtractionThread();
 
 const sourceHash = hashSources();
 const isCurrent =

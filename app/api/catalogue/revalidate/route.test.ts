@@ -14,7 +14,7 @@ function revalidate(authorization?: string) {
   );
 }
 
-// The 200 (revalidatePath needs a running Next server) is covered end to end in e2e/catalogue-ssr.spec.ts.
+// The 200 (revalidatePath needs a running Next server) is covered end to end in e2e/catalogue-revalidate.spec.ts.
 describe("POST /api/catalogue/revalidate", () => {
   it.each([
     ["no Authorization header", undefined],
