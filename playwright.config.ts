@@ -45,7 +45,8 @@ export default defineConfig({
     {
       command: "npm start",
       url: `${baseURL}/api/health`,
-      timeout: 300_000,
+      // A cold build takes several minutes on a loaded two-core machine.
+      timeout: 600_000,
       reuseExistingServer: false,
       stdout: "pipe",
       stderr: "pipe",

@@ -160,6 +160,40 @@ test.describe("API documentation", () => {
     await expect(examples.getByRole("tabpanel")).toContainText(`curl_init("${origin}/api/scrapers/1/run")`);
   });
 
+  test.describe("code samples", () => {
+    test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+
+    test("show their language, highlight the code, copy it whole and scroll long lines", async ({ page }) => {
+      await page.goto("/api-docs");
+      const example = page.getByRole("figure", { name: "JavaScript example" });
+      await expect(example).toContainText("JavaScript");
+      await expect(example.locator("pre span").first()).toBeVisible();
+      const code = await example.locator("pre").innerText();
+      await example.getByRole("button", { name: "Copy code" }).click();
+      await expect(example.getByRole("button", { name: "Copied!" })).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+      expect(await example.locator("pre").evaluate((pre) => getComputedStyle(pre).overflowX)).toBe("auto");
+      await expect(page.getByRole("figure", { name: "Error response example" })).toContainText("JSON");
+    });
+  });
+
+  test("an 'On this page' bar links every section and stays in view", async ({ page }) => {
+    await page.goto("/api-docs");
+    const nav = page.getByRole("navigation", { name: "On this page" });
+    await expect(nav.getByRole("link")).toHaveText([
+      "Getting Started",
+      "API Reference",
+      "License verification",
+      "Errors",
+      "Code Examples",
+      "FAQ",
+    ]);
+    await nav.getByRole("link", { name: "FAQ" }).click();
+    await expect(page).toHaveURL(/#faq$/);
+    await expect(page.getByRole("heading", { level: 2, name: "FAQ" })).toBeInViewport();
+    await expect(nav).toBeInViewport();
+  });
+
   test("the FAQ states every plan's limits from the plan table", async ({ page }) => {
     await page.goto("/api-docs");
     const faq = section(page, "FAQ");
