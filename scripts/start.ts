@@ -64,7 +64,7 @@ if (!isCurrent) {
   writeFileSync(STAMP_FILE, sourceHash);
 }
 
-serveNext(["start"], childEnv);
+serveNext([], childEnv);
 
 // The catalogue pages of a build kept from an earlier start were rendered from the database of that time: once the
 // server is up, it renders them again from this one (docs/architecture.md#catalogue-pages).

@@ -1,8 +1,8 @@
 import { toUserDto } from "@/lib/accounts/accounts";
 import { expiredSignedInHintCookie } from "@/lib/auth/signed-in-hint";
-import { jsonResponse, methods, type NextRouteHandler, userRoute } from "@/lib/http";
+import { methods, type NextRouteHandler, userRoute } from "@/lib/http";
 
-const me = userRoute(async ({ user }) => jsonResponse(toUserDto(user), { headers: { "Cache-Control": "no-store" } }));
+const me = userRoute(async ({ user }) => toUserDto(user));
 
 /** The session check. A 401 also removes the signed-in hint, which the browser only holds while it thinks it has a session. */
 const GET_ME: NextRouteHandler = async (req, segment) => {
