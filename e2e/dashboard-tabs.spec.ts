@@ -61,6 +61,7 @@ test.describe("on a phone", () => {
       expect(box && box.y + box.height).toBeLessThanOrEqual(844);
     }
     const summary = await page.getByRole("region", { name: "Plan and usage" }).boundingBox();
-    expect(summary?.height).toBeLessThanOrEqual(140);
+    // A compact line, wrapped to a few short ones on a phone, not the four-card panel it was.
+    expect(summary?.height).toBeLessThanOrEqual(180);
   });
 });
