@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { LoadError, LoadingRows } from "@/components/ui/list-states";
 import { relativeTime } from "@/lib/format";
@@ -74,11 +75,20 @@ export function RecentRuns() {
 
   return (
     <Card role="region" aria-labelledby="recent-runs-title">
-      <CardHeader>
-        <CardTitle as="h2" id="recent-runs-title">
-          Recent runs
-        </CardTitle>
-        <CardDescription>Your latest scraper runs through the API. Failed runs do not count against your quota.</CardDescription>
+      <CardHeader className="flex flex-row items-start justify-between gap-4">
+        <div>
+          <CardTitle as="h2" id="recent-runs-title">
+            Recent runs
+          </CardTitle>
+          <CardDescription>
+            Your latest scraper runs through the API. Queued and running runs finish in the background; failed and cancelled runs
+            do not count against your quota.
+          </CardDescription>
+        </div>
+        {/* Runs change state on their own (async runs, batches): the list is read again on request, not polled. */}
+        <Button variant="outline" size="sm" onClick={() => runs.refetch()} disabled={runs.isFetching}>
+          {runs.isFetching ? "Refreshing…" : "Refresh"}
+        </Button>
       </CardHeader>
       <CardContent>
         {runs.isPending ? (

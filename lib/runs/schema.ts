@@ -58,3 +58,37 @@ export const listRunsQuerySchema = z.object({
 });
 
 export type ListRunsQuery = z.infer<typeof listRunsQuerySchema>;
+
+// ─── Answers (for the API reference; the DTOs in dto.ts produce them and the tests parse them) ───────────────
+
+const runStatus = z.enum(["queued", "running", "success", "failed", "cancelled"]);
+const runError = z.object({ code: z.string(), message: z.string() });
+
+/** 202 of POST /api/scrapers/{id}/run: an async run, or a synchronous one still going when the wait ended. */
+export const runAcceptedSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(["queued", "running"]),
+  scraper_id: z.number().int(),
+  url: z.string(),
+  created_at: z.string(),
+  status_url: z.string(),
+});
+
+/** GET and DELETE /api/runs/{id}, and the data of run.succeeded / run.failed events. */
+export const runDetailSchema = z.object({
+  id: z.number().int(),
+  scraper_id: z.number().int(),
+  scraper_name: z.string(),
+  status: runStatus,
+  url: z.string(),
+  item_count: z.number().int(),
+  duration_ms: z.number().int().nullable(),
+  error_code: z.string().nullable(),
+  error: runError.nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+  /** The items (success, within the retention period), else null. */
+  data: z.array(z.record(z.string(), z.unknown())).nullable(),
+  data_expires_at: z.string().nullable(),
+  webhook: z.object({ attempts: z.number().int(), last_status: z.number().int().nullable() }).nullable(),
+});
