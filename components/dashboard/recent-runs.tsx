@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { EmptyState, LoadError, LoadingRows } from "@/components/ui/list-states";
+import { LoadError, LoadingRows } from "@/components/ui/list-states";
 import { relativeTime } from "@/lib/format";
 import type { RunSummaryDto } from "@/lib/runs/dto";
 import type { RunStatus } from "@/lib/runs/status";
@@ -54,9 +54,24 @@ function RunItem({ run }: { run: RunSummaryDto }) {
   );
 }
 
-/** The user's latest runs made through the API, under the usage summary. */
+/** The user's latest runs made through the API, in the scrapers tab; one short line until there are any. */
 export function RecentRuns() {
   const runs = useQuery<RunsPage>({ queryKey: [`/api/runs?per_page=${RECENT_RUNS}`] });
+
+  if (runs.isSuccess && runs.data.data.length === 0) {
+    return (
+      <section aria-labelledby="recent-runs-title" className="rounded-xl border border-dashed border-slate-300 px-4 py-3 text-sm">
+        <h2 id="recent-runs-title" className="inline font-semibold text-slate-900">
+          Recent runs
+        </h2>
+        <span className="text-slate-600">
+          {" · "}
+          <span className="font-medium text-slate-900">No runs yet</span>. Call POST /api/scrapers/{"{id}"}/run with one of your
+          API keys and your runs show up here.
+        </span>
+      </section>
+    );
+  }
 
   return (
     <Card role="region" aria-labelledby="recent-runs-title">
@@ -80,10 +95,6 @@ export function RecentRuns() {
           <LoadingRows label="Loading recent runs" count={3} rowClassName="h-10 w-full" />
         ) : runs.isError ? (
           <LoadError what="your recent runs" error={runs.error} onRetry={() => runs.refetch()} />
-        ) : runs.data.data.length === 0 ? (
-          <EmptyState title="No runs yet">
-            Call POST /api/scrapers/{"{id}"}/run with one of your API keys and your runs show up here.
-          </EmptyState>
         ) : (
           <>
             <ul className="divide-y divide-slate-100">

@@ -7,7 +7,7 @@ import { useOrigin } from "@/components/site/use-origin";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { ScraperDetailDto } from "@/lib/catalogue/dto";
+import { type ScraperDetailDto, scraperPath } from "@/lib/catalogue/dto";
 import { PLANS } from "@/lib/config/plans";
 import { curlRunExample, SAMPLE_RUN_RESPONSE } from "./api-samples";
 import { CodeBlock } from "./code-block";
@@ -50,7 +50,7 @@ function DetailSkeleton() {
 /** The scraper page's content, loaded in the browser; a failed load shows Scraper Not Found (docs/product.md#scraper-detail). */
 export function ScraperDetail({ id }: { id: number }) {
   // docs/product.md#scraper-detail: fetched only when the id is positive.
-  const { data: scraper, isError } = useQuery<ScraperDetailDto>({ queryKey: [`/api/scrapers/${id}`], enabled: id > 0 });
+  const { data: scraper, isError } = useQuery<ScraperDetailDto>({ queryKey: [scraperPath(id)], enabled: id > 0 });
   const origin = useOrigin();
 
   if (id <= 0 || isError) return <ScraperNotFound />;
@@ -88,7 +88,7 @@ function Loaded({ scraper, endpointUrl }: { scraper: ScraperDetailDto; endpointU
             <CardContent className="space-y-3">
               <div className="flex flex-wrap items-center gap-3 rounded-lg bg-slate-100 px-4 py-3">
                 <span className="rounded-md bg-blue-100 px-2 py-1 font-mono text-xs font-bold text-blue-800">POST</span>
-                <code data-testid="scraper-endpoint" className="min-w-0 flex-1 font-mono text-sm break-all">
+                <code data-testid="scraper-endpoint" className="min-h-10 min-w-0 flex-1 font-mono text-sm break-all sm:min-h-0">
                   {endpointUrl}
                 </code>
               </div>

@@ -24,7 +24,7 @@ export function CodeExamples() {
       </TabsList>
       {LANGUAGES.map((language) => (
         <TabsContent key={language.value} value={language.value} forceMount className="data-[state=inactive]:hidden">
-          <CodeBlock label={`${language.label} example`} code={examples[language.value]} />
+          <CodeBlock label={`${language.label} example`} language={language.value} code={examples[language.value]} />
         </TabsContent>
       ))}
     </Tabs>
