@@ -63,4 +63,4 @@ if (!isCurrent) {
   writeFileSync(STAMP_FILE, sourceHash);
 }
 
-serveNext(["start"], childEnv);
+serveNext([], childEnv);
