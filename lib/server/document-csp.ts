@@ -34,8 +34,17 @@ export function withDocumentCsp(res: ServerResponse, { dev }: { dev: boolean }):
   const chunks: Buffer[] = [];
   let headArgs: unknown[] | null = null;
 
-  const decide = (headersArg?: unknown) => {
+  const decide = (headersArg?: unknown, status = res.statusCode) => {
     if (mode !== "undecided") return;
+    if (status === 304) {
+      // A 304 revalidates the page the browser has stored, and the browser replaces that page's headers with the
+      // 304's: any CSP here (the edge's non-document default included) would replace the policy that names the
+      // stored page's inline scripts, and the page would run none of them. Without one, the stored policy stays,
+      // and it is the right one: the ETag matched, so the stored HTML and its scripts are what we would send.
+      res.removeHeader("Content-Security-Policy");
+      mode = "pass";
+      return;
+    }
     let type = String(res.getHeader("content-type") ?? "");
     if (headersArg && typeof headersArg === "object" && !Array.isArray(headersArg)) {
       for (const [name, value] of Object.entries(headersArg)) if (name.toLowerCase() === "content-type") type = String(value);
@@ -47,7 +56,7 @@ export function withDocumentCsp(res: ServerResponse, { dev }: { dev: boolean }):
 
   res.writeHead = function writeHead(this: ServerResponse, ...args: unknown[]) {
     const headersArg = args.find((arg) => typeof arg === "object" && arg !== null);
-    decide(headersArg);
+    decide(headersArg, typeof args[0] === "number" ? args[0] : res.statusCode);
     if (mode === "pass") return (original.writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
     headArgs = args;
     return this;

@@ -25,6 +25,12 @@ async function nextStandIn(req: IncomingMessage, res: ServerResponse) {
     res.end(body.subarray(10));
     return;
   }
+  if (req.url === "/not-modified") {
+    // Next's answer to a browser revalidating a stored page with If-None-Match.
+    res.writeHead(304, { ETag: '"page"' });
+    res.end();
+    return;
+  }
   if (req.url === "/asset") {
     // Wraps write and end after the edge did, as Next's compression does: the wrappers must stay in the path.
     const write = res.write as (chunk: string) => boolean;
@@ -97,6 +103,14 @@ describe("the edge server", () => {
       expect(csp).not.toContain("unsafe-eval");
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     }
+  });
+
+  it("sends a 304 without a CSP, so the browser keeps the policy stored with the page it revalidated", async () => {
+    const base = await start();
+    const res = await fetch(`${base}/not-modified`, { headers: { "If-None-Match": '"page"' } });
+    expect(res.status).toBe(304);
+    expect(res.headers.get("content-security-policy")).toBeNull();
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
   it("passes answers that are not HTML through untouched, wrappers added after the edge's included", async () => {
