@@ -7,6 +7,7 @@ import path from "node:path";
 import { prepareDatabase } from "../lib/db/prepare";
 import { env, localAuthSecret } from "../lib/env";
 import { nextServerEnv, serveNext } from "./next-server";
+import { writeOpenApiFile } from "./openapi";
 
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
@@ -48,6 +49,8 @@ function hashSources(): string {
   return hash.digest("hex");
 }
 
+// public/openapi.json is made from lib, so it is written first and the build (and the hash) include it.
+writeOpenApiFile();
 const sourceHash = hashSources();
 const isCurrent =
   existsSync(path.join(".next", "BUILD_ID")) && existsSync(STAMP_FILE) && readFileSync(STAMP_FILE, "utf8") === sourceHash;

@@ -1,12 +1,15 @@
 import "server-only";
+import type { z } from "zod";
 import { db } from "@/lib/db";
 import type { License, Prisma } from "@/lib/generated/prisma-sqlite/client";
 import { normalizeLicenseKey } from "./key";
+import type { verifyResultSchema } from "./schemas";
 
 // Public license verification (docs/decisions.md#license-verification). A valid answer counts one use, and the count and
 // the checks happen in one conditional UPDATE, so parallel verifies can never push usage_count past max_usage.
 
-export type VerifyCode = "not_found" | "inactive" | "expired" | "usage_exceeded" | "valid";
+export type VerifyResult = z.output<typeof verifyResultSchema>;
+export type VerifyCode = VerifyResult["code"];
 
 const MESSAGES: Record<VerifyCode, string> = {
   not_found: "License key not found.",
@@ -15,14 +18,6 @@ const MESSAGES: Record<VerifyCode, string> = {
   usage_exceeded: "This license has reached its maximum usage.",
   valid: "License is valid.",
 };
-
-export interface VerifyResult {
-  valid: boolean;
-  code: VerifyCode;
-  message: string;
-  /** The URLs of the license's content items when valid, [] otherwise. */
-  content: string[];
-}
 
 /** A license changed by its owner between our UPDATE and our read is retried; more than this is a bug. */
 const MAX_ATTEMPTS = 3;

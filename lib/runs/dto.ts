@@ -1,10 +1,12 @@
+import type { z } from "zod";
 import type { ScrapedItem } from "@/lib/scrapers/types";
 import { isResultRetained, resultExpiresAt } from "./retention";
 import type { CompletedRun } from "./run";
+import type { runDetailSchema, runResultSchema, runSummarySchema } from "./schema";
 import type { RunStatus } from "./status";
 
 /** 200 of POST /api/scrapers/{id}/run (docs/product.md#entities: id, status, data, plus where and how long). */
-export function runResultDto(run: CompletedRun) {
+export function runResultDto(run: CompletedRun): z.output<typeof runResultSchema> {
   return {
     id: run.id,
     status: "success" as const,
@@ -31,7 +33,7 @@ export interface RunRow {
 }
 
 /** One run in GET /api/runs. */
-export function runSummaryDto(run: RunRow) {
+export function runSummaryDto(run: RunRow): z.output<typeof runSummarySchema> {
   return {
     id: run.id,
     scraper_id: run.scraperId,
@@ -53,7 +55,10 @@ export type RunSummaryDto = ReturnType<typeof runSummaryDto>;
  * GET /api/runs/{id}: the summary plus the extracted items while they are kept. `data` is null for a run
  * without items (failed, running) and once the retention period is over, whether or not the purge ran yet.
  */
-export function runDetailDto(run: RunRow & { resultData: string | null }, now: Date = new Date()) {
+export function runDetailDto(
+  run: RunRow & { resultData: string | null },
+  now: Date = new Date(),
+): z.output<typeof runDetailSchema> {
   const { resultData } = run;
   return {
     ...runSummaryDto(run),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RUN_STATUSES } from "./status";
 
 /** The longest address a run accepts; longer ones are refused before anything is fetched. */
 export const MAX_RUN_URL_LENGTH = 2048;
@@ -33,3 +34,75 @@ export const listRunsQuerySchema = z.object({
 });
 
 export type ListRunsQuery = z.infer<typeof listRunsQuerySchema>;
+
+// Response shapes (docs/product.md#entities), the contract's source: lib/openapi builds the OpenAPI document from them.
+
+const timestamp = z.iso.datetime();
+
+/** Every item has the base fields (null when the page does not say); each scraper kind adds its own. */
+export const scrapedItemSchema = z
+  .object({
+    title: z.string().nullable(),
+    price: z.number().nullable(),
+    description: z.string().nullable(),
+    rating: z.number().nullable(),
+    reviews: z.number().nullable(),
+    url: z.string().nullable(),
+  })
+  .meta({
+    id: "ScrapedItem",
+    description: "The base fields of every item; each scraper kind adds its own (currency, brand, address, …).",
+    override: { additionalProperties: true },
+  });
+
+/** 200 of POST /api/scrapers/{id}/run. */
+export const runResultSchema = z
+  .strictObject({
+    id: z.number().int().positive(),
+    status: z.literal("success"),
+    scraper_id: z.number().int().positive(),
+    url: z.string(),
+    data: z.array(scrapedItemSchema),
+    duration_ms: z.number().int().nonnegative(),
+    created_at: timestamp,
+  })
+  .meta({ id: "RunResult" });
+
+/** One run in GET /api/runs. */
+export const runSummarySchema = z
+  .strictObject({
+    id: z.number().int().positive(),
+    scraper_id: z.number().int().positive(),
+    scraper_name: z.string(),
+    status: z.enum(RUN_STATUSES),
+    url: z.string(),
+    item_count: z.number().int().nonnegative(),
+    duration_ms: z.number().int().nonnegative().nullable(),
+    error_code: z.string().nullable(),
+    error: z.string().nullable(),
+    created_at: timestamp,
+    finished_at: timestamp.nullable(),
+  })
+  .meta({ id: "RunSummary" });
+
+/** GET /api/runs/{id}: the summary plus the items while they are kept. */
+export const runDetailSchema = runSummarySchema
+  .extend({
+    data: z
+      .array(scrapedItemSchema)
+      .nullable()
+      .meta({ description: "null for a run without items and once the retention period is over." }),
+    data_expires_at: timestamp.nullable(),
+  })
+  .meta({ id: "RunDetail" });
+
+/** GET /api/runs: one page, newest first. */
+export const runPageSchema = z
+  .strictObject({
+    data: z.array(runSummarySchema),
+    page: z.number().int().positive(),
+    per_page: z.number().int().positive(),
+    total: z.number().int().nonnegative(),
+    has_more: z.boolean(),
+  })
+  .meta({ id: "RunPage" });

@@ -5,7 +5,7 @@ import { env } from "@/lib/env";
 import { generateLicenseKey } from "@/lib/licenses/key";
 import { addLicenseContent, createLicense } from "@/lib/licenses/licenses";
 import type { CreateLicenseInput } from "@/lib/licenses/schemas";
-import { callJson } from "@/test/support/requests";
+import { callHandler, callJson } from "@/test/support/requests";
 import { createTestUser, type TestUser } from "@/test/support/users";
 import { GET, OPTIONS, POST } from "./route";
 
@@ -154,7 +154,8 @@ describe("POST /api/verify-license", () => {
   });
 
   it("answers the CORS preflight with 204", async () => {
-    const res = await OPTIONS(
+    const res = await callHandler(
+      OPTIONS,
       new Request("http://localhost/api/verify-license", {
         method: "OPTIONS",
         headers: {
@@ -163,7 +164,6 @@ describe("POST /api/verify-license", () => {
           "access-control-request-headers": "content-type",
         },
       }),
-      { params: Promise.resolve({}) },
     );
     expect(res.status).toBe(204);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");

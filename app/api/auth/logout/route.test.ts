@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { callHandler } from "@/test/support/requests";
 import { createTestUser } from "@/test/support/users";
 import { GET, POST } from "./route";
 
-const segment = { params: Promise.resolve({}) };
-
 function logout(headers: Record<string, string> = {}) {
-  return POST(
+  return callHandler(
+    POST,
     new Request("http://localhost:3000/api/auth/logout", { method: "POST", headers: { host: "localhost:3000", ...headers } }),
-    segment,
   );
 }
 
@@ -66,7 +65,7 @@ describe("POST /api/auth/logout", () => {
   });
 
   it("answers 405 with Allow to GET", async () => {
-    const res = await GET(new Request("http://localhost/api/auth/logout", { method: "GET" }), segment);
+    const res = await callHandler(GET, new Request("http://localhost/api/auth/logout", { method: "GET" }));
     expect(res.status).toBe(405);
     expect(res.headers.get("allow")).toBe("POST");
     expect(await res.json()).toMatchObject({ code: "method_not_allowed" });

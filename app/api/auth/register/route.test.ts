@@ -3,19 +3,18 @@ import { PASSWORD_MAX_LENGTH } from "@/lib/accounts/schemas";
 import { verifyApiToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db";
 import { MAX_BODY_BYTES } from "@/lib/http";
+import { callHandler } from "@/test/support/requests";
 import { TEST_PASSWORD, uniqueEmail } from "@/test/support/users";
 import { GET, POST } from "./route";
 
-const segment = { params: Promise.resolve({}) };
-
 function register(body: unknown) {
-  return POST(
+  return callHandler(
+    POST,
     new Request("http://localhost/api/auth/register", {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: typeof body === "string" ? body : JSON.stringify(body),
     }),
-    segment,
   );
 }
 
@@ -120,7 +119,7 @@ describe("POST /api/auth/register", () => {
   });
 
   it("answers 405 with Allow to GET", async () => {
-    const res = await GET(new Request("http://localhost/api/auth/register", { method: "GET" }), segment);
+    const res = await callHandler(GET, new Request("http://localhost/api/auth/register", { method: "GET" }));
     expect(res.status).toBe(405);
     expect(res.headers.get("allow")).toBe("POST");
     expect(await res.json()).toMatchObject({ code: "method_not_allowed" });
