@@ -1,9 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import { EmptyState, LoadError, LoadingRows } from "@/components/dashboard/list-states";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { EmptyState, LoadError, LoadingRows } from "@/components/ui/list-states";
 import type { ApiKeyDto } from "@/lib/api-keys/dto";
 import { MAX_API_KEYS_PER_USER } from "@/lib/api-keys/schema";
 import { formatDate, relativeTime } from "@/lib/format";

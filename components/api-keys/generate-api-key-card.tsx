@@ -4,7 +4,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { FieldError, Input, Label } from "@/components/ui/form-controls";
+import { Input } from "@/components/ui/form-controls";
+import { FormField } from "@/components/ui/form-field";
 import type { CreatedApiKeyDto } from "@/lib/api-keys/dto";
 import { type CreateApiKeyInput, createApiKeySchema, MAX_API_KEYS_PER_USER } from "@/lib/api-keys/schema";
 import { useCreateApiKey } from "./use-api-keys";
@@ -25,18 +26,11 @@ export function GenerateApiKeyCard({ atLimit, onCreated }: { atLimit: boolean; o
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={form.handleSubmit((input) => create.mutate(input))} className="space-y-4">
-          <div>
-            <Label htmlFor="api-key-description">Description (optional)</Label>
-            <Input
-              id="api-key-description"
-              placeholder="e.g. Production server"
-              autoComplete="off"
-              aria-invalid={descriptionError ? true : undefined}
-              aria-describedby={descriptionError ? "api-key-description-error" : undefined}
-              {...form.register("description")}
-            />
-            <FieldError id="api-key-description-error" message={descriptionError} />
-          </div>
+          <FormField id="api-key-description" label="Description (optional)" error={descriptionError}>
+            {(control) => (
+              <Input placeholder="e.g. Production server" autoComplete="off" {...control} {...form.register("description")} />
+            )}
+          </FormField>
           {atLimit ? (
             <p className="text-sm text-slate-600">
               You have {MAX_API_KEYS_PER_USER} keys, the most an account can hold. Delete one to generate another.

@@ -4,9 +4,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/form-controls";
+import { FormError, FormField } from "@/components/ui/form-field";
 import { LOGIN_THROTTLED_ERROR, LOGIN_THROTTLED_MESSAGE, type LoginInput, loginSchema } from "@/lib/accounts/schemas";
 import { notify } from "@/lib/client/notify";
-import { AuthField, FormError } from "./auth-field";
 import { signInWithPassword, useFinishSignIn } from "./sign-in";
 
 export const LOGIN_FAILED_MESSAGE = "Invalid email or password. Please try again.";
@@ -37,19 +38,12 @@ export function LoginForm({ callbackPath }: { callbackPath: string }) {
   return (
     // POST, so that a submit before hydration never puts the password in the URL.
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
-      <AuthField
-        id="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register("email")}
-      />
-      <AuthField
+      <FormField id="email" label="Email" error={errors.email?.message}>
+        {(control) => <Input type="email" autoComplete="email" {...control} {...register("email")} />}
+      </FormField>
+      <FormField
         id="password"
         label="Password"
-        type="password"
-        autoComplete="current-password"
         error={errors.password?.message}
         labelAside={
           // Password reset is not offered yet (docs/product.md#login): the link is shown but leads nowhere.
@@ -58,8 +52,9 @@ export function LoginForm({ callbackPath }: { callbackPath: string }) {
             Forgot password?
           </span>
         }
-        {...register("password")}
-      />
+      >
+        {(control) => <Input type="password" autoComplete="current-password" {...control} {...register("password")} />}
+      </FormField>
       <FormError message={errors.root?.message} />
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? "Signing in..." : "Sign In"}

@@ -5,9 +5,10 @@ import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/form-controls";
+import { FormError, FormField } from "@/components/ui/form-field";
 import { type RegisterFormInput, registerFormSchema } from "@/lib/accounts/schemas";
 import { apiRequest } from "@/lib/client/api";
-import { AuthField, FormError } from "./auth-field";
 import { signInWithPassword, useFinishSignIn } from "./sign-in";
 import type { AuthUser } from "./use-auth";
 
@@ -50,30 +51,15 @@ export function RegisterForm({ callbackPath }: { callbackPath: string }) {
   return (
     // POST, so that a submit before hydration never puts the password in the URL.
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
-      <AuthField
-        id="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register("email")}
-      />
-      <AuthField
-        id="password"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...register("password")}
-      />
-      <AuthField
-        id="confirmPassword"
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register("confirmPassword")}
-      />
+      <FormField id="email" label="Email" error={errors.email?.message}>
+        {(control) => <Input type="email" autoComplete="email" {...control} {...register("email")} />}
+      </FormField>
+      <FormField id="password" label="Password" error={errors.password?.message}>
+        {(control) => <Input type="password" autoComplete="new-password" {...control} {...register("password")} />}
+      </FormField>
+      <FormField id="confirmPassword" label="Confirm Password" error={errors.confirmPassword?.message}>
+        {(control) => <Input type="password" autoComplete="new-password" {...control} {...register("confirmPassword")} />}
+      </FormField>
       <FormError message={errors.root?.message} />
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? "Creating account..." : "Create Account"}

@@ -3,10 +3,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { EmptyState, LoadError, LoadingRows } from "@/components/ui/list-states";
 import { relativeTime } from "@/lib/format";
 import type { RunSummaryDto } from "@/lib/runs/dto";
 import type { RunStatus } from "@/lib/runs/status";
-import { EmptyState, LoadError, LoadingRows } from "./list-states";
 
 /** How many runs the dashboard lists; the rest are one GET /api/runs?page= away. */
 const RECENT_RUNS = 5;

@@ -4,11 +4,11 @@ import { useQuery } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import type { ScraperDto } from "@/lib/catalogue/dto";
+import { EmptyState, LoadError, LoadingRows } from "@/components/ui/list-states";
+import { CATALOGUE_PATH, type ScraperDto } from "@/lib/catalogue/dto";
 import { PLANS, planIncludes } from "@/lib/config/plans";
 import { SCRAPER_SKELETON_COUNT } from "@/lib/config/site";
 import type { UsageSummary } from "@/lib/usage/summary";
-import { EmptyState, LoadError, LoadingRows } from "./list-states";
 
 type ScraperListItem = Pick<ScraperDto, "id" | "name" | "description" | "required_plan">;
 
@@ -17,7 +17,7 @@ type ScraperListItem = Pick<ScraperDto, "id" | "name" | "description" | "require
  * endpoint.
  */
 export function ScrapersTab() {
-  const scrapers = useQuery<ScraperListItem[]>({ queryKey: ["/api/scrapers"] });
+  const scrapers = useQuery<ScraperListItem[]>({ queryKey: [CATALOGUE_PATH] });
   // The usage summary above the tabs reads the same query, so the user's plan costs no extra call.
   const plan = useQuery<UsageSummary>({ queryKey: ["/api/usage"] }).data?.plan;
 

@@ -4,7 +4,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { FieldError, Input, Label } from "@/components/ui/form-controls";
+import { Input } from "@/components/ui/form-controls";
+import { FormField } from "@/components/ui/form-field";
 import { apiRequest, errorMessage } from "@/lib/client/api";
 import { notify } from "@/lib/client/notify";
 import type { LicenseContentDto } from "@/lib/licenses/dto";
@@ -45,24 +46,16 @@ export function AddContentForm({ licenseId }: { licenseId: number }) {
   return (
     <form onSubmit={handleSubmit((payload) => add.mutate(payload))} noValidate aria-label="Add content" className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        {FIELDS.map((field) => {
-          const id = `content-${field.name.replace("_", "-")}`;
-          const message = errors[field.name]?.message;
-          return (
-            <div key={field.name}>
-              <Label htmlFor={id}>{field.label}</Label>
-              <Input
-                id={id}
-                type={field.type}
-                placeholder={field.placeholder}
-                aria-invalid={message ? true : undefined}
-                aria-describedby={message ? `${id}-error` : undefined}
-                {...register(field.name)}
-              />
-              <FieldError id={`${id}-error`} message={message} />
-            </div>
-          );
-        })}
+        {FIELDS.map((field) => (
+          <FormField
+            key={field.name}
+            id={`content-${field.name.replace("_", "-")}`}
+            label={field.label}
+            error={errors[field.name]?.message}
+          >
+            {(control) => <Input type={field.type} placeholder={field.placeholder} {...control} {...register(field.name)} />}
+          </FormField>
+        ))}
       </div>
       <Button type="submit" disabled={add.isPending}>
         {add.isPending ? "Adding..." : "Add Content"}

@@ -5,7 +5,8 @@ import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { FieldError, Input, Label } from "@/components/ui/form-controls";
+import { Input } from "@/components/ui/form-controls";
+import { FormField } from "@/components/ui/form-field";
 import { apiRequest, errorMessage } from "@/lib/client/api";
 import { notify } from "@/lib/client/notify";
 import type { LicenseDto } from "@/lib/licenses/dto";
@@ -56,48 +57,37 @@ export function GenerateLicenseForm() {
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Generate license">
-          <div>
-            <Label htmlFor="license-name">License name</Label>
-            <Input
-              id="license-name"
-              maxLength={LICENSE_NAME_MAX}
-              placeholder="e.g. Premium course bundle"
-              {...register("name")}
-            />
-          </div>
-          <div>
-            <Label htmlFor="license-expires-on">Expiration date (optional)</Label>
-            <Input
-              id="license-expires-on"
-              type="date"
-              min={localDay(new Date())}
-              aria-invalid={errors.expires_on ? true : undefined}
-              aria-describedby={errors.expires_on ? "license-expires-on-error" : "license-expires-on-hint"}
-              {...register("expires_on")}
-            />
-            <p id="license-expires-on-hint" className="mt-1 text-xs text-slate-500">
-              Valid through the end of that day. Leave empty for no expiry.
-            </p>
-            <FieldError id="license-expires-on-error" message={errors.expires_on?.message} />
-          </div>
-          <div>
-            <Label htmlFor="license-max-usage">Maximum usage (optional)</Label>
-            <Input
-              id="license-max-usage"
-              type="number"
-              min={1}
-              step={1}
-              inputMode="numeric"
-              placeholder="Unlimited"
-              aria-invalid={errors.max_usage ? true : undefined}
-              aria-describedby={errors.max_usage ? "license-max-usage-error" : "license-max-usage-hint"}
-              {...register("max_usage")}
-            />
-            <p id="license-max-usage-hint" className="mt-1 text-xs text-slate-500">
-              Successful verifications allowed. Leave empty for unlimited.
-            </p>
-            <FieldError id="license-max-usage-error" message={errors.max_usage?.message} />
-          </div>
+          <FormField id="license-name" label="License name">
+            {(control) => (
+              <Input maxLength={LICENSE_NAME_MAX} placeholder="e.g. Premium course bundle" {...control} {...register("name")} />
+            )}
+          </FormField>
+          <FormField
+            id="license-expires-on"
+            label="Expiration date (optional)"
+            description="Valid through the end of that day. Leave empty for no expiry."
+            error={errors.expires_on?.message}
+          >
+            {(control) => <Input type="date" min={localDay(new Date())} {...control} {...register("expires_on")} />}
+          </FormField>
+          <FormField
+            id="license-max-usage"
+            label="Maximum usage (optional)"
+            description="Successful verifications allowed. Leave empty for unlimited."
+            error={errors.max_usage?.message}
+          >
+            {(control) => (
+              <Input
+                type="number"
+                min={1}
+                step={1}
+                inputMode="numeric"
+                placeholder="Unlimited"
+                {...control}
+                {...register("max_usage")}
+              />
+            )}
+          </FormField>
           <Button type="submit" className="w-full" disabled={create.isPending}>
             {create.isPending ? "Generating..." : "Generate License"}
           </Button>

@@ -1,6 +1,7 @@
 "use client";
 
 import { Badge } from "@/components/ui/badge";
+import { EmptyState } from "@/components/ui/list-states";
 import type { LicenseContentDto } from "@/lib/licenses/dto";
 
 const LINKS = [
@@ -11,12 +12,7 @@ const LINKS = [
 
 export function LicenseContentList({ items }: { items: LicenseContentDto[] }) {
   if (items.length === 0) {
-    return (
-      <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center">
-        <p className="font-medium">No content associated</p>
-        <p className="mt-1 text-sm text-slate-600">Add content below; valid verifications return its URLs.</p>
-      </div>
-    );
+    return <EmptyState title="No content associated">Add content below; valid verifications return its URLs.</EmptyState>;
   }
   return (
     <ul className="divide-y divide-slate-200" aria-label="Licensed content">

@@ -2,7 +2,7 @@
 
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { EmptyState, LoadError, LoadingRows } from "@/components/ui/list-states";
 import { formatDate } from "@/lib/format";
 import type { LicenseDto } from "@/lib/licenses/dto";
 import { LicenseStatusBadge, LicenseStatusButton } from "./license-status";
@@ -10,7 +10,7 @@ import { usageSummary } from "./license-usage";
 import { useLicenses } from "./queries";
 
 export function LicenseList() {
-  const { data: licenses, isPending, isError } = useLicenses();
+  const { data: licenses, isPending, isError, error, refetch } = useLicenses();
   return (
     <Card>
       <CardHeader>
@@ -19,18 +19,11 @@ export function LicenseList() {
       </CardHeader>
       <CardContent>
         {isPending ? (
-          <div className="space-y-3">
-            <p className="sr-only">Loading licenses…</p>
-            <Skeleton className="h-20 w-full" />
-            <Skeleton className="h-20 w-full" />
-          </div>
+          <LoadingRows label="Loading licenses…" count={2} rowClassName="h-20 w-full" />
         ) : isError ? (
-          <p className="text-sm text-red-600">Your licenses could not be loaded. Please reload the page.</p>
+          <LoadError what="your licenses" error={error} onRetry={() => refetch()} />
         ) : licenses.length === 0 ? (
-          <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center">
-            <p className="font-medium">No Licenses</p>
-            <p className="mt-1 text-sm text-slate-600">Generate your first license with the form.</p>
-          </div>
+          <EmptyState title="No Licenses">Generate your first license with the form.</EmptyState>
         ) : (
           <ul className="divide-y divide-slate-200" aria-label="Licenses">
             {licenses.map((license) => (

@@ -16,13 +16,3 @@ export function Label({ className, ...props }: ComponentProps<"label">) {
   // biome-ignore lint/a11y/noLabelWithoutControl: callers pass htmlFor
   return <label className={cn("mb-1.5 block text-sm font-medium text-slate-800", className)} {...props} />;
 }
-
-/** A field's validation message, announced to screen readers and tied to the field by id. */
-export function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-1.5 text-sm text-red-600">
-      {message}
-    </p>
-  );
-}

@@ -22,8 +22,15 @@ export interface ScraperRecord {
 export type ScraperDto = z.output<typeof scraperSchema>;
 export type ScraperDetailDto = z.output<typeof scraperDetailSchema>;
 
+/** The catalogue's API paths, also the browser's query keys for them (docs/product.md#browser-calls). */
+export const CATALOGUE_PATH = "/api/scrapers";
+
+export function scraperPath(id: number): string {
+  return `${CATALOGUE_PATH}/${id}`;
+}
+
 export function scraperEndpoint(id: number): string {
-  return `/api/scrapers/${id}/run`;
+  return `${scraperPath(id)}/run`;
 }
 
 /** `users` is the seeded base plus the distinct users who have run the scraper. */

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/client/api";
 
-// The three states a dashboard list shows besides its items.
+// The three states a list loaded in the browser shows besides its items (dashboard tabs, license pages).
 
 /** Skeleton rows, announced once to screen readers by their label. */
 export function LoadingRows({
