@@ -1,9 +1,12 @@
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { freshDatabaseUrl } from "./test/support/database";
 
 // Every run gets its own migrated database; workers inherit it through the environment.
 process.env.DATABASE_URL = freshDatabaseUrl();
+// Queue keys of this run only, so test runs sharing a Redis never take each other's jobs.
+const queuePrefix = `scrapedeck-test-${Date.now()}-${randomBytes(3).toString("hex")}`;
 
 export default defineConfig({
   resolve: {
@@ -24,6 +27,7 @@ export default defineConfig({
       LOG_LEVEL: "silent",
       SCRAPER_ALLOW_LOOPBACK: "1",
       DATABASE_URL: process.env.DATABASE_URL,
+      QUEUE_PREFIX: queuePrefix,
     },
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -46,6 +46,21 @@ const envSchema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     /** PostgreSQL connections per process. */
     DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+    /** Runs each worker (in the app or `npm run worker`) processes at once. */
+    WORKER_CONCURRENCY: z.coerce.number().int().positive().default(2),
+    /** Whether web processes run queue workers too (one process serves all); off for web-only instances. */
+    RUN_WORKERS_IN_APP: z
+      .enum(["1", "0", "true", "false", ""])
+      .optional()
+      .transform((value) => value !== "0" && value !== "false"),
+    /** How long a synchronous run call waits for its run before answering 202 with its status_url. */
+    RUN_SYNC_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+    /** Per-page extraction deadline: past it the worker thread is terminated and the run fails extraction_timeout. */
+    EXTRACTION_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    /** Heap limit of each extraction thread. */
+    EXTRACTION_MEMORY_MB: z.coerce.number().int().positive().default(256),
+    /** Prefix of the queue's Redis keys, so several deployments (or test runs) can share one Redis. */
+    QUEUE_PREFIX: z.string().trim().min(1).default("scrapedeck"),
     /** Set by Next while it builds, when no secret is needed yet. */
     NEXT_PHASE: z.string().optional(),
   })

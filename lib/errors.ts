@@ -17,7 +17,9 @@ export type ScrapeErrorCode =
   /** The site answered with an error or something unreadable. */
   | "upstream_error"
   | "upstream_unreachable"
-  | "upstream_timeout";
+  | "upstream_timeout"
+  /** The page nests deeper (elements, JSON-LD) than the engine walks: lib/scrapers/limits.ts. */
+  | "page_too_complex";
 
 export type ErrorCode =
   // The request itself (raised by the route kit while parsing).
@@ -43,6 +45,16 @@ export type ErrorCode =
   // A run that did not finish.
   | ScrapeErrorCode
   | "cancelled"
+  /** Extraction ran past its deadline and its worker thread was stopped (lib/queue/extraction-pool.ts). */
+  | "extraction_timeout"
+  /** The worker running the run went away (crash, restart) before it finished. */
+  | "worker_lost"
+  // Runs, batches and submissions.
+  | "not_cancellable"
+  | "idempotency_key_reused"
+  | "idempotency_key_in_progress"
+  | "batch_exceeds_quota"
+  | "blocked_webhook_url"
   // Our side.
   | "database_unavailable"
   | "internal_error";

@@ -2,8 +2,11 @@
 import "./load-env";
 import { prepareDatabase } from "../lib/db/prepare";
 import { env } from "../lib/env";
+import { buildExtractionThread } from "./build-thread";
 import { nextServerEnv, serveNext } from "./next-server";
 
 const { seeded } = await prepareDatabase(env.DATABASE_URL);
+// Runs extract in worker threads loading the bundled thread file: rebuilt here so it matches the sources.
+await buildExtractionThread();
 if (seeded) console.log("Seeded the catalogue.");
 serveNext(["dev", ...process.argv.slice(2)], nextServerEnv());

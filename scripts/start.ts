@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import path from "node:path";
 import { prepareDatabase } from "../lib/db/prepare";
 import { env, localAuthSecret } from "../lib/env";
+import { buildExtractionThread } from "./build-thread";
 import { nextServerEnv, serveNext } from "./next-server";
 import { writeOpenApiFile } from "./openapi";
 
@@ -28,6 +29,7 @@ const SOURCES = [
   "lib",
   "public",
   "proxy.ts",
+  "instrumentation.ts",
   "next.config.mjs",
   "postcss.config.mjs",
   "package-lock.json",
@@ -49,8 +51,11 @@ function hashSources(): string {
   return hash.digest("hex");
 }
 
+// The extraction thread is bundled apart from Next's build (lib/queue/extraction-pool.ts): always current.
+await buildExtractionThread();
 // public/openapi.json is made from lib, so it is written first and the build (and the hash) include it.
 writeOpenApiFile();
+
 const sourceHash = hashSources();
 const isCurrent =
   existsSync(path.join(".next", "BUILD_ID")) && existsSync(STAMP_FILE) && readFileSync(STAMP_FILE, "utf8") === sourceHash;

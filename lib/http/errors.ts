@@ -33,6 +33,15 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   upstream_error: 502,
   upstream_unreachable: 502,
   upstream_timeout: 504,
+  page_too_complex: 422,
+  // The page's own fault, as page_too_complex: only a pathological page takes this long to extract.
+  extraction_timeout: 422,
+  worker_lost: 503,
+  not_cancellable: 409,
+  idempotency_key_reused: 422,
+  idempotency_key_in_progress: 409,
+  batch_exceeds_quota: 402,
+  blocked_webhook_url: 422,
   // nginx's "client closed request": nobody reads it, but the run's record and the logs say what happened.
   cancelled: 499,
   database_unavailable: 503,

@@ -8,4 +8,5 @@ export { forEveryMethod, HTTP_METHODS, type HttpMethod, methods, servedMethods }
 export { rateLimitHeaders, setRateLimitHeaders } from "./rate-limit";
 export { compose, type Handler, type NextRouteHandler, parseId, type RouteContext, route } from "./route";
 export { type ApiKeyContext, apiKeyRoute, authenticateApiKey } from "./with-api-key";
+export { type CallerContext, callerRoute } from "./with-caller";
 export { assertSameOrigin, type UserContext, userRoute } from "./with-user";

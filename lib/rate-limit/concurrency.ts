@@ -4,6 +4,11 @@ import { redisClient } from "./redis";
 
 /** A held slot. Releasing twice is harmless. */
 export interface ConcurrencySlot {
+  /**
+   * Names the slot so that whoever finishes the work can release it with releaseSlotToken(): a queue worker
+   * (in another process too, with Redis) releases the slot a web process took for a synchronous run.
+   */
+  token: string;
   release(): Promise<void>;
 }
 
@@ -31,9 +36,31 @@ export function createConcurrencyLimiter(options: ConcurrencyLimiterOptions): Co
   return redis ? redisLimiter(redis, options) : memoryLimiter();
 }
 
-function once(release: () => Promise<void>): ConcurrencySlot {
+// Releases of the slots held in this process, by token; on globalThis because Next can load a module twice.
+const globalForSlots = globalThis as unknown as { scrapedeckSlotReleases?: Map<string, () => Promise<void>> };
+globalForSlots.scrapedeckSlotReleases ??= new Map();
+const localReleases = globalForSlots.scrapedeckSlotReleases;
+
+const REDIS_TOKEN = "redis:";
+
+/**
+ * Releases a slot by its token, whichever limiter took it. A token of a slot held in another process without
+ * Redis (or already released) releases nothing.
+ */
+export async function releaseSlotToken(token: string): Promise<void> {
+  if (token.startsWith(REDIS_TOKEN)) {
+    const redis = redisClient();
+    const [setKey, slotId] = JSON.parse(token.slice(REDIS_TOKEN.length)) as [string, string];
+    await redis?.zrem(setKey, slotId);
+    return;
+  }
+  await localReleases.get(token)?.();
+}
+
+function once(token: string, release: () => Promise<void>): ConcurrencySlot {
   let released = false;
   return {
+    token,
     async release() {
       if (released) return;
       released = true;
@@ -49,11 +76,15 @@ function memoryLimiter(): ConcurrencyLimiter {
       const count = held.get(key) ?? 0;
       if (count >= limit) return null;
       held.set(key, count + 1);
-      return once(async () => {
+      const token = randomUUID();
+      const slot = once(token, async () => {
+        localReleases.delete(token);
         const left = (held.get(key) ?? 1) - 1;
         if (left > 0) held.set(key, left);
         else held.delete(key);
       });
+      localReleases.set(token, () => slot.release());
+      return slot;
     },
   };
 }
@@ -78,7 +109,7 @@ function redisLimiter(redis: Redis, { name, leaseMs }: ConcurrencyLimiterOptions
       const slotId = randomUUID();
       const acquired = await redis.eval(ACQUIRE_SCRIPT, 1, setKey, limit, Math.ceil(leaseMs), slotId);
       if (acquired !== 1) return null;
-      return once(async () => {
+      return once(`${REDIS_TOKEN}${JSON.stringify([setKey, slotId])}`, async () => {
         await redis.zrem(setKey, slotId);
       });
     },

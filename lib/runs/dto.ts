@@ -1,9 +1,31 @@
 import type { z } from "zod";
+import { publicEnv } from "@/lib/public-env";
 import type { ScrapedItem } from "@/lib/scrapers/types";
 import { isResultRetained, resultExpiresAt } from "./retention";
-import type { CompletedRun } from "./run";
-import type { runDetailSchema, runResultSchema, runSummarySchema } from "./schema";
+import type { AcceptedRun, CompletedRun } from "./run";
+import type { runAcceptedSchema, runDetailSchema, runResultSchema, runSummarySchema } from "./schema";
 import type { RunStatus } from "./status";
+
+/** Where a run's status is read: GET /api/runs/{id}, absolute on the app's public origin. */
+export function runStatusUrl(id: number, origin: string = publicEnv.APP_URL): string {
+  return new URL(`/api/runs/${id}`, origin).href;
+}
+
+/** 202 of POST /api/scrapers/{id}/run: an async run, or a synchronous one still going when the wait ended. */
+export function runAcceptedDto(
+  run: AcceptedRun,
+  status: "queued" | "running" = "queued",
+  origin?: string,
+): z.output<typeof runAcceptedSchema> {
+  return {
+    id: run.id,
+    status,
+    scraper_id: run.scraperId,
+    url: run.url,
+    created_at: run.createdAt.toISOString(),
+    status_url: runStatusUrl(run.id, origin),
+  };
+}
 
 /** 200 of POST /api/scrapers/{id}/run (docs/product.md#entities: id, status, data, plus where and how long). */
 export function runResultDto(run: CompletedRun): z.output<typeof runResultSchema> {
@@ -51,18 +73,27 @@ export function runSummaryDto(run: RunRow): z.output<typeof runSummarySchema> {
 
 export type RunSummaryDto = ReturnType<typeof runSummaryDto>;
 
+export interface RunDetailRow extends RunRow {
+  resultData: string | null;
+  /** The run's webhook deliveries (one event per run). */
+  deliveries: { attempts: number; lastStatus: number | null }[];
+}
+
 /**
- * GET /api/runs/{id}: the summary plus the extracted items while they are kept. `data` is null for a run
- * without items (failed, running) and once the retention period is over, whether or not the purge ran yet.
+ * GET /api/runs/{id}: the summary plus the error as `{code, message}`, the extracted items while they are kept
+ * and the webhook's delivery state. `data` is null for a run without items (queued, running, failed) and once
+ * the retention period is over, whether or not the purge ran yet.
  */
-export function runDetailDto(
-  run: RunRow & { resultData: string | null },
-  now: Date = new Date(),
-): z.output<typeof runDetailSchema> {
+export function runDetailDto(run: RunDetailRow, now: Date = new Date()): z.output<typeof runDetailSchema> {
   const { resultData } = run;
+  const delivery = run.deliveries[0];
   return {
     ...runSummaryDto(run),
+    error: run.errorCode ? { code: run.errorCode, message: run.error ?? "" } : null,
     data: resultData !== null && isResultRetained(run.createdAt, now) ? (JSON.parse(resultData) as ScrapedItem[]) : null,
     data_expires_at: run.status === "success" ? resultExpiresAt(run.createdAt).toISOString() : null,
+    webhook: delivery ? { attempts: delivery.attempts, last_status: delivery.lastStatus } : null,
   };
 }
+
+export type RunDetailDto = ReturnType<typeof runDetailDto>;

@@ -22,6 +22,8 @@ export interface RunLimits {
   consumeRequest(userId: number, plan: Plan): Promise<LimitResult>;
   /** Holds one of the plan's concurrent-run slots until released; concurrency_limited when all are taken. */
   acquireSlot(userId: number, plan: Plan): Promise<ConcurrencySlot>;
+  /** A slot when one is free, else null: queued runs wait for one instead of being refused. */
+  trySlot(userId: number, plan: Plan): Promise<ConcurrencySlot | null>;
 }
 
 /** Limits whose counters live under `namespace` (in this process, or in Redis when REDIS_URL is set). */
@@ -49,6 +51,9 @@ export function createRunLimits(namespace: string): RunLimits {
         );
       }
       return result;
+    },
+    trySlot(userId, plan) {
+      return slots.tryAcquire(String(userId), plan.concurrentRuns);
     },
     async acquireSlot(userId, plan) {
       const slot = await slots.tryAcquire(String(userId), plan.concurrentRuns);

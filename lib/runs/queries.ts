@@ -1,7 +1,9 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { releaseRun } from "@/lib/usage/quota";
 import { runDetailDto, runSummaryDto } from "./dto";
+import { runEnded } from "./ended";
 import type { ListRunsQuery } from "./schema";
 
 const summaryFields = {
@@ -35,7 +37,33 @@ export async function listRuns(userId: number, { page, per_page }: ListRunsQuery
 
 /** One of the user's runs; not_found for a missing run or someone else's. */
 export async function getRun(userId: number, id: number) {
-  const row = await db.scraperRun.findFirst({ where: { id, userId }, select: { ...summaryFields, resultData: true } });
+  const row = await db.scraperRun.findFirst({
+    where: { id, userId },
+    select: {
+      ...summaryFields,
+      resultData: true,
+      deliveries: { select: { attempts: true, lastStatus: true }, orderBy: { id: "asc" }, take: 1 },
+    },
+  });
   if (!row) throw new AppError("not_found", "Run not found");
   return runDetailDto(row);
+}
+
+/**
+ * Cancels one of the user's runs while it is still queued: it becomes cancelled, its quota is given back and its
+ * concurrent-run slot (if a synchronous caller took one) is released when a worker meets the job. A running
+ * or finished run answers not_cancellable: its page is already being fetched.
+ */
+export async function cancelRun(userId: number, id: number) {
+  const run = await db.scraperRun.findFirst({ where: { id, userId }, select: { quotaMonth: true } });
+  if (!run) throw new AppError("not_found", "Run not found");
+  const { count } = await db.scraperRun.updateMany({
+    where: { id, userId, status: "queued" },
+    data: { status: "cancelled", errorCode: "cancelled", error: "Cancelled before it started.", finishedAt: new Date() },
+  });
+  if (count === 0)
+    throw new AppError("not_cancellable", "Only a queued run can be cancelled: this one has already started or ended.");
+  if (run.quotaMonth) await releaseRun({ userId, month: run.quotaMonth });
+  await runEnded(id);
+  return getRun(userId, id);
 }

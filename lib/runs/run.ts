@@ -1,16 +1,17 @@
 import "server-only";
 import type { Plan, PlanId } from "@/lib/config/plans";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { AppError, type ErrorCode } from "@/lib/errors";
-import { log } from "@/lib/log";
-import { scrapePage } from "@/lib/scrapers/engine";
-import { ScrapeError } from "@/lib/scrapers/errors";
+import { runQueue } from "@/lib/queue/queue";
+import { waitForRunEnd } from "@/lib/queue/run-events";
 import type { ScraperKind } from "@/lib/scrapers/kinds";
 import type { ScrapedItem } from "@/lib/scrapers/types";
-import { releaseRun, reserveRun } from "@/lib/usage/quota";
+import { type QuotaReservation, releaseRun, reserveRun } from "@/lib/usage/quota";
 import { assertPlanIncludes, type RunLimits, runLimits } from "./limits";
-import { purgeExpiredResultsOccasionally } from "./retention";
 import type { RunRequest } from "./schema";
+import { isFinished } from "./status";
+import { ensureInAppWorkers } from "./workers";
 
 /** What a run needs to know about its scraper. */
 export interface RunnableScraper {
@@ -27,8 +28,8 @@ export interface RunInput {
   apiKeyId: number;
   scraper: RunnableScraper;
   request: RunRequest;
-  /** Aborts when the caller hangs up: the engine stops and the run is recorded as cancelled. */
-  signal: AbortSignal;
+  /** Checked and allowed to be called (lib/webhooks), or none. */
+  webhookUrl?: string | null;
 }
 
 export interface CompletedRun {
@@ -40,20 +41,20 @@ export interface CompletedRun {
   createdAt: Date;
 }
 
-/** Why a run failed, as recorded on it. */
-interface RunFailure {
-  code: ErrorCode;
-  message: string;
+export interface AcceptedRun {
+  id: number;
+  scraperId: number;
+  url: string;
+  createdAt: Date;
 }
 
-const unexpectedFailure: RunFailure = { code: "internal_error", message: "The run failed on our side. Please try again." };
+/** A synchronous call ends with the run's items, or with the run still going (the caller polls its status). */
+export type RunOutcome = { state: "completed"; run: CompletedRun } | { state: "accepted"; run: AcceptedRun };
 
-/** The AppError a failed scrape is answered with; null when the failure is a bug (answered as a plain internal error). */
-function expectedFailure(error: unknown, signal: AbortSignal): AppError | null {
-  if (error instanceof ScrapeError) return error;
-  // The caller hung up and the engine stopped: nobody reads the answer, but the run's record says why it ended.
-  if (signal.aborted) return new AppError("cancelled", "The caller closed the request before the run finished.");
-  return null;
+export interface RunOptions {
+  limits?: RunLimits;
+  /** How long a synchronous call waits for its run (RUN_SYNC_TIMEOUT_MS). */
+  syncTimeoutMs?: number;
 }
 
 /** The scraper a run names; not_found when there is none. */
@@ -64,61 +65,101 @@ export async function findRunnableScraper(id: number): Promise<RunnableScraper> 
 }
 
 /**
- * Runs a scraper for an API-key caller whose request has been counted, its scraper found and its body read
- * (the run endpoint does those first). The checks go on cheapest and least committal first, so a refused call
- * leaves nothing behind: plan includes the scraper (plan_required) → concurrent-run slot (concurrency_limited)
- * → monthly quota reserved (quota_exceeded) → run recorded as running → page scraped. Success stores the
- * items; failure records the reason and gives the quota back (failed runs are free). The slot is always released.
+ * Records a run as queued against a reservation and hands it to the queue. No run row: the reservation goes back
+ * before the error goes on. A run the queue did not take is failed at once, its quota given back.
  */
-export async function runScraper(input: RunInput, limits: RunLimits = runLimits): Promise<CompletedRun> {
-  assertPlanIncludes(input.plan, input.scraper.requiredPlan);
-  const slot = await limits.acquireSlot(input.userId, input.plan);
-  try {
-    return await reserveAndRun(input);
-  } finally {
-    await slot.release();
-  }
-}
-
-async function reserveAndRun({ userId, plan, apiKeyId, scraper, request: body, signal }: RunInput): Promise<CompletedRun> {
-  const reservation = await reserveRun(userId, plan);
+export async function enqueueRun(
+  data: {
+    userId: number;
+    apiKeyId: number | null;
+    scraperId: number;
+    url: string;
+    includeReviews: boolean;
+    webhookUrl?: string | null;
+    batchId?: number;
+  },
+  reservation: QuotaReservation,
+  slotToken?: string,
+): Promise<AcceptedRun> {
   const run = await db.scraperRun
     .create({
-      data: { userId, apiKeyId, scraperId: scraper.id, url: body.url, status: "running" },
+      data: { ...data, webhookUrl: data.webhookUrl ?? null, status: "queued", quotaMonth: reservation.month },
       select: { id: true, createdAt: true },
     })
     .catch(async (error: unknown) => {
-      // No run to charge for: the reservation goes back before the route kit answers 500.
       await releaseRun(reservation);
       throw error;
     });
-  const started = performance.now();
-  const elapsed = () => Math.round(performance.now() - started);
-  let items: ScrapedItem[];
+  ensureInAppWorkers();
   try {
-    items = await scrapePage(scraper.kind, body.url, { includeReviews: body.include_reviews ?? false, signal });
+    await runQueue().enqueue({ runId: run.id, ...(slotToken ? { slotToken } : {}) });
   } catch (error) {
-    const expected = expectedFailure(error, signal);
-    const failure: RunFailure = expected ?? unexpectedFailure;
-    await releaseRun(reservation);
-    await db.scraperRun.update({
-      where: { id: run.id },
-      data: { status: "failed", durationMs: elapsed(), errorCode: failure.code, error: failure.message, finishedAt: new Date() },
+    const { count } = await db.scraperRun.updateMany({
+      where: { id: run.id, status: "queued" },
+      data: {
+        status: "failed",
+        errorCode: "internal_error",
+        error: "The run could not be queued. Please try again.",
+        finishedAt: new Date(),
+      },
     });
-    // Unexpected errors go on to the route kit, which logs them with the request id and answers a plain internal error.
-    throw expected ?? error;
+    if (count === 1) await releaseRun(reservation);
+    throw error;
   }
-  const durationMs = elapsed();
-  await db.scraperRun
-    .update({
+  return { id: run.id, scraperId: data.scraperId, url: data.url, createdAt: run.createdAt };
+}
+
+/**
+ * Runs a scraper for an API-key caller whose request has been counted, its scraper found and its body read
+ * (the run endpoint does those first). The checks go on cheapest and least committal first, so a refused call
+ * leaves nothing behind: plan includes the scraper (plan_required) → concurrent-run slot, synchronous runs only
+ * (concurrency_limited; async runs wait for a slot in the queue instead) → monthly quota reserved
+ * (quota_exceeded) → run recorded as queued and enqueued. A worker fetches and extracts it
+ * (lib/runs/process.ts). An async call returns there; a synchronous one waits for the run's end, up to
+ * RUN_SYNC_TIMEOUT_MS, and then answers with the items, the run's error, or the run still going.
+ */
+export async function submitRun(input: RunInput, options: RunOptions = {}): Promise<RunOutcome> {
+  const { userId, plan, apiKeyId, scraper, request } = input;
+  assertPlanIncludes(plan, scraper.requiredPlan);
+  const data = {
+    userId,
+    apiKeyId,
+    scraperId: scraper.id,
+    url: request.url,
+    includeReviews: request.include_reviews ?? false,
+    webhookUrl: input.webhookUrl ?? null,
+  };
+  if (request.async) {
+    return { state: "accepted", run: await enqueueRun(data, await reserveRun(userId, plan)) };
+  }
+  const slot = await (options.limits ?? runLimits).acquireSlot(userId, plan);
+  let run: AcceptedRun;
+  try {
+    run = await enqueueRun(data, await reserveRun(userId, plan), slot.token);
+  } catch (error) {
+    await slot.release();
+    throw error;
+  }
+  // From here the worker owns the slot: it releases it when the run ends, whether or not anyone still waits.
+  return awaitRun(run, options.syncTimeoutMs ?? env.RUN_SYNC_TIMEOUT_MS);
+}
+
+async function awaitRun(run: AcceptedRun, timeoutMs: number): Promise<RunOutcome> {
+  const read = () =>
+    db.scraperRun.findUniqueOrThrow({
       where: { id: run.id },
-      data: { status: "success", itemCount: items.length, durationMs, resultData: JSON.stringify(items), finishedAt: new Date() },
-    })
-    .catch(async (error: unknown) => {
-      // The caller gets a 500, not the items: that run is not charged either.
-      await releaseRun(reservation);
-      throw error;
+      select: { status: true, resultData: true, durationMs: true, errorCode: true, error: true },
     });
-  await purgeExpiredResultsOccasionally().catch((err: unknown) => log.error({ err }, "could not purge expired run results"));
-  return { id: run.id, scraperId: scraper.id, url: body.url, items, durationMs, createdAt: run.createdAt };
+  let row = await read();
+  const ended = await waitForRunEnd(run.id, timeoutMs, async () => {
+    row = await read();
+    return isFinished(row.status);
+  });
+  if (!ended) return { state: "accepted", run };
+  if (row.status === "success") {
+    const items = JSON.parse(row.resultData ?? "[]") as ScrapedItem[];
+    return { state: "completed", run: { ...run, items, durationMs: row.durationMs ?? 0 } };
+  }
+  // The run's own failure, as the engine (or the worker) recorded it: the caller gets its code's status.
+  throw new AppError((row.errorCode ?? "internal_error") as ErrorCode, row.error ?? "The run failed.");
 }

@@ -4,15 +4,40 @@ import { RUN_STATUSES } from "./status";
 /** The longest address a run accepts; longer ones are refused before anything is fetched. */
 export const MAX_RUN_URL_LENGTH = 2048;
 
-/** The body of POST /api/scrapers/{id}/run. Whether the URL is fetchable is the engine's call (400/422). */
-export const runRequestSchema = z.object({
-  url: z
-    .string({ error: "url is required: the address of the page to scrape" })
-    .trim()
-    .min(1, "url is required: the address of the page to scrape")
-    .max(MAX_RUN_URL_LENGTH, `url must be at most ${MAX_RUN_URL_LENGTH} characters`),
-  include_reviews: z.boolean({ error: "include_reviews must be true or false" }).optional(),
-});
+const runUrl = z
+  .string({ error: "url is required: the address of the page to scrape" })
+  .trim()
+  .min(1, "url is required: the address of the page to scrape")
+  .max(MAX_RUN_URL_LENGTH, `url must be at most ${MAX_RUN_URL_LENGTH} characters`);
+
+/** Where we POST the run's or batch's outcome. Whether we may call that address is checked on submission (422). */
+export const webhookUrlSchema = z
+  .string({ error: "webhook_url must be an http(s) URL" })
+  .trim()
+  .max(MAX_RUN_URL_LENGTH, `webhook_url must be at most ${MAX_RUN_URL_LENGTH} characters`)
+  .refine((value) => {
+    try {
+      return ["http:", "https:"].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, "webhook_url must be an http(s) URL");
+
+/**
+ * The body of POST /api/scrapers/{id}/run. Whether the URL is fetchable is the engine's call (400/422).
+ * `async: true` answers 202 at once; `webhook_url` (async runs only) is called when the run ends.
+ */
+export const runRequestSchema = z
+  .object({
+    url: runUrl,
+    include_reviews: z.boolean({ error: "include_reviews must be true or false" }).optional(),
+    async: z.boolean({ error: "async must be true or false" }).optional(),
+    webhook_url: webhookUrlSchema.optional(),
+  })
+  .refine((body) => body.webhook_url === undefined || body.async === true, {
+    message: 'webhook_url is for async runs: add "async": true',
+    path: ["webhook_url"],
+  });
 
 export type RunRequest = z.infer<typeof runRequestSchema>;
 
@@ -85,16 +110,36 @@ export const runSummarySchema = z
   })
   .meta({ id: "RunSummary" });
 
-/** GET /api/runs/{id}: the summary plus the items while they are kept. */
+/** GET and DELETE /api/runs/{id}: the summary plus the error, the items while they are kept and the webhook's state. */
 export const runDetailSchema = runSummarySchema
   .extend({
+    error: z
+      .object({ code: z.string(), message: z.string() })
+      .nullable()
+      .meta({ description: "Why the run failed (error_code and its message), null otherwise." }),
     data: z
       .array(scrapedItemSchema)
       .nullable()
       .meta({ description: "null for a run without items and once the retention period is over." }),
     data_expires_at: timestamp.nullable(),
+    webhook: z
+      .object({ attempts: z.number().int().nonnegative(), last_status: z.number().int().nullable() })
+      .nullable()
+      .meta({ description: "The delivery of the run's webhook, null when the run has none." }),
   })
   .meta({ id: "RunDetail" });
+
+/** 202 of POST /api/scrapers/{id}/run: an async run, or a synchronous one still going when the wait ended. */
+export const runAcceptedSchema = z
+  .object({
+    id: z.number().int().positive(),
+    status: z.enum(["queued", "running"]),
+    scraper_id: z.number().int().positive(),
+    url: z.string(),
+    created_at: timestamp,
+    status_url: z.url().meta({ description: "GET it (with the API key) until the run has ended; also the Location header." }),
+  })
+  .meta({ id: "RunAccepted" });
 
 /** GET /api/runs: one page, newest first. */
 export const runPageSchema = z

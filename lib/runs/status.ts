@@ -1,8 +1,13 @@
 /**
- * A run's life: queued, then running, then success, failed or cancelled. The database's RunStatus enum holds
- * the same values. Runs start running at once today (a caller who hangs up ends one as failed, code cancelled);
- * queued and cancelled are there for runs that wait their turn.
+ * A run's life: queued (accepted, waiting for a worker and a concurrent-run slot), then running, then success,
+ * failed or cancelled (only a queued run can be cancelled). The database's RunStatus enum holds the same values.
  */
 export const RUN_STATUSES = ["queued", "running", "success", "failed", "cancelled"] as const;
 
 export type RunStatus = (typeof RUN_STATUSES)[number];
+
+export const FINISHED_RUN_STATUSES = ["success", "failed", "cancelled"] as const satisfies readonly RunStatus[];
+
+export function isFinished(status: RunStatus): boolean {
+  return (FINISHED_RUN_STATUSES as readonly RunStatus[]).includes(status);
+}

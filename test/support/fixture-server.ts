@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import zlib from "node:zlib";
+import { HOSTILE_PAGES } from "./hostile-pages";
 
 export const FIXTURE_SITES = path.join(import.meta.dirname, "..", "fixtures", "sites");
 
@@ -28,6 +29,7 @@ export interface FixtureServer {
  * - /slow?ms=<n>: headers only after n ms (default 10 s); /stall: headers and half a page, then silence.
  * - /huge?mb=<n>: an HTML page of n MB (default 6), streamed.
  * - /not-html: JSON; /image.png: a PNG.
+ * - /hostile/<name>?n=<size>: a pathological page of hostile-pages.ts (deep-dom, deep-json-ld, big-text, many-cards).
  */
 export async function startFixtureServer(): Promise<FixtureServer> {
   const server = createServer((request, response) => {
@@ -89,6 +91,13 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
   }
   if (pathname === "/huge") {
     await streamHugePage(response, Number(searchParams.get("mb") ?? 6));
+    return;
+  }
+  const hostile = /^\/hostile\/([\w-]+)$/.exec(pathname);
+  const page = hostile ? HOSTILE_PAGES[hostile[1] as string] : undefined;
+  if (page) {
+    const size = Number(searchParams.get("n") ?? page.defaultSize);
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page.make(size));
     return;
   }
   if (pathname === "/not-html") {

@@ -3,7 +3,7 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponse
 import { site } from "@/lib/config/site";
 import type { ErrorCode } from "@/lib/errors";
 import { HTTP_STATUS } from "../errors";
-import { OPERATIONS, type Operation, type SecurityScheme, TAGS } from "./operations";
+import { OPERATIONS, type Operation, type SecurityScheme, type SuccessSpec, TAGS } from "./operations";
 import {
   CHALLENGE_CODES,
   corsHeaders,
@@ -48,7 +48,12 @@ Every failure is JSON \`{message, code, request_id}\` (\`issues\` added to valid
 A method a path does not serve answers 405 \`method_not_allowed\` with \`Allow\`; any other path under /api answers 404 \`not_found\`.`;
 
 /** The headers of one answer: the ones every answer of the operation carries, then the status's own. */
-function responseHeaders(op: Operation, status: number, codes: readonly ErrorCode[]) {
+function responseHeaders(
+  op: Operation,
+  answer: { status: number; headers?: SuccessSpec["headers"] },
+  codes: readonly ErrorCode[],
+) {
+  const { status } = answer;
   const shape: Record<string, z.ZodType> = {};
   if (!op.external) Object.assign(shape, requestIdHeader);
   if (op.cors) Object.assign(shape, corsHeaders);
@@ -57,12 +62,16 @@ function responseHeaders(op: Operation, status: number, codes: readonly ErrorCod
     const counted = !(status === 500 || (op.rateLimit === "after-auth" && status === 401));
     for (const [name, schema] of Object.entries(rateLimitHeaders)) shape[name] = counted ? schema : schema.optional();
   }
-  if (codes.some((code) => RETRY_AFTER_CODES.has(code))) {
-    const always = codes.every((code) => RETRY_AFTER_CODES.has(code));
-    for (const [name, schema] of Object.entries(retryAfterHeader)) shape[name] = always ? schema : schema.optional();
+  // A header some of the status's codes carry: required when all of them do.
+  for (const [carriers, headers] of [
+    [RETRY_AFTER_CODES, retryAfterHeader],
+    [CHALLENGE_CODES, wwwAuthenticateHeader],
+  ] as const) {
+    if (!codes.some((code) => carriers.has(code))) continue;
+    const always = codes.every((code) => carriers.has(code));
+    for (const [name, schema] of Object.entries(headers)) shape[name] = always ? schema : schema.optional();
   }
-  if (codes.some((code) => CHALLENGE_CODES.has(code))) Object.assign(shape, wwwAuthenticateHeader);
-  if (status === op.success.status && op.success.headers) Object.assign(shape, op.success.headers);
+  if (answer.headers) Object.assign(shape, answer.headers);
   return Object.keys(shape).length > 0 ? z.object(shape) : undefined;
 }
 
@@ -77,20 +86,20 @@ export function errorsByStatus(op: Operation): Map<number, ErrorCode[]> {
 }
 
 function responses(op: Operation): Record<string, ZodOpenApiResponseObject> {
-  const { success } = op;
-  const out: Record<string, ZodOpenApiResponseObject> = {
-    [success.status]: {
+  const out: Record<string, ZodOpenApiResponseObject> = {};
+  for (const success of [op.success, ...(op.alsoSuccess ?? [])]) {
+    out[success.status] = {
       description: success.description,
-      headers: responseHeaders(op, success.status, []),
+      headers: responseHeaders(op, success, []),
       ...(success.schema ? { content: { "application/json": { schema: success.schema, example: success.example } } } : {}),
-    },
-  };
+    };
+  }
   for (const [status, codes] of errorsByStatus(op)) {
     const [first, ...rest] = codes;
     if (!first) continue;
     out[status] = {
       description: codes.map((code) => `\`${code}\`: ${op.errors[code]}`).join(" "),
-      headers: responseHeaders(op, status, codes),
+      headers: responseHeaders(op, { status }, codes),
       content: { "application/json": { schema: errorSchema([first, ...rest]) } },
     };
   }

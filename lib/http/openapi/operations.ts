@@ -14,7 +14,14 @@ import {
   verifyLicenseSchema,
   verifyResultSchema,
 } from "@/lib/licenses/schemas";
-import { listRunsQuerySchema, runDetailSchema, runPageSchema, runRequestSchema, runResultSchema } from "@/lib/runs/schema";
+import {
+  listRunsQuerySchema,
+  runAcceptedSchema,
+  runDetailSchema,
+  runPageSchema,
+  runRequestSchema,
+  runResultSchema,
+} from "@/lib/runs/schema";
 import { usageSummarySchema } from "@/lib/usage/schema";
 
 // The route registry: every operation the API serves, in one list. The OpenAPI document (document.ts), the
@@ -60,7 +67,7 @@ export interface BodySpec {
 }
 
 export interface SuccessSpec {
-  status: 200 | 201 | 204;
+  status: 200 | 201 | 202 | 204;
   description: string;
   schema?: z.ZodType;
   example?: unknown;
@@ -82,6 +89,8 @@ export interface Operation {
   query?: z.ZodObject;
   body?: BodySpec;
   success: SuccessSpec;
+  /** Other successful answers, e.g. 202 for a run that has not ended yet. */
+  alsoSuccess?: readonly SuccessSpec[];
   /** Every error code this operation answers with, and when; grouped by status in the document. */
   errors: Partial<Record<ErrorCode, string>>;
   /** X-RateLimit-* on every answer (`all`) or on every answer once the API key is accepted (`after-auth`). */
@@ -114,6 +123,9 @@ const JSON_BODY = {
   payload_too_large: "The body is over 64 KiB.",
 } as const;
 const USER_AUTH: readonly SecurityScheme[] = ["bearerToken", "session"];
+/** Routes open to every way of calling (lib/http/with-caller.ts): an API key as well. */
+const CALLER_AUTH: readonly SecurityScheme[] = ["apiKey", "bearerToken", "session"];
+const CALLER = { ...SIGNED_IN, invalid_api_key: "The API key was deleted or does not exist." } as const;
 
 // Examples: real shapes with made-up values; a test parses each one with its schema.
 const exampleEntry = CATALOGUE[0];
@@ -173,6 +185,14 @@ const exampleRunSummary = {
   finished_at: "2026-11-21T16:05:12.840Z",
 };
 
+const exampleRunDetail = {
+  ...exampleRunSummary,
+  error: null,
+  data: [exampleItem],
+  data_expires_at: "2026-11-28T16:05:12.000Z",
+  webhook: null,
+};
+
 export const OPERATIONS: readonly Operation[] = [
   // Scrapers
   {
@@ -208,10 +228,26 @@ export const OPERATIONS: readonly Operation[] = [
     tag: "scrapers",
     summary: "Fetches the page at url and returns the items found on it. Products and restaurants also accept include_reviews.",
     description:
-      "Checks run cheapest first, so a refused call leaves nothing behind: API key, requests per minute, scraper, body, plan, concurrent runs, monthly quota, then the fetch. Only a successful run counts against the quota.",
+      'Checks run cheapest first, so a refused call leaves nothing behind: API key, requests per minute, scraper, body, plan, concurrent runs, monthly quota, then the fetch. Only a successful run counts against the quota. With "async": true the call answers 202 at once with a status_url to read the run from (and webhook_url, if given, is called when it ends); a synchronous run still going when the wait ends answers 202 too.',
     security: ["apiKey"],
     pathParams: idParam("scraper"),
     body: { schema: runRequestSchema, example: { url: exampleEntry?.exampleUrl, include_reviews: false } },
+    alsoSuccess: [
+      {
+        status: 202,
+        description: "Accepted: an async run, or a synchronous one still going. Read it at status_url.",
+        schema: runAcceptedSchema,
+        example: {
+          id: 1043,
+          status: "queued",
+          scraper_id: 1,
+          url: exampleItem.url,
+          created_at: "2026-11-21T16:06:00.000Z",
+          status_url: "https://scrapedeck.example/api/runs/1043",
+        },
+        headers: { Location: z.url().meta({ description: "The run's status_url." }) },
+      },
+    ],
     success: {
       status: 200,
       description: "The run succeeded: its items.",
@@ -244,7 +280,11 @@ export const OPERATIONS: readonly Operation[] = [
       upstream_error: "The target site answered with an error.",
       upstream_unreachable: "The target site could not be reached.",
       upstream_timeout: "The target site took too long to answer.",
-      cancelled: "You closed the request before the run finished (recorded, not counted).",
+      page_too_complex: "The page nests deeper than a run walks.",
+      extraction_timeout: "Reading the page's items took too long.",
+      blocked_webhook_url: "webhook_url is a private or internal address.",
+      worker_lost: "The worker running it stopped before it finished; the run is not counted.",
+      cancelled: "The run was cancelled, or you closed the request before it finished (recorded, not counted).",
       ...SERVER_ERROR,
     },
   },
@@ -586,16 +626,41 @@ export const OPERATIONS: readonly Operation[] = [
     path: "/api/runs/{id}",
     operationId: "getRun",
     tag: "runs",
-    summary: "One of your runs, with its items while they are kept.",
-    security: USER_AUTH,
+    summary: "One of your runs, with its items while they are kept: poll an async run's status_url here with the API key.",
+    security: CALLER_AUTH,
+    pathParams: idParam("run"),
+    success: { status: 200, description: "The run.", schema: runDetailSchema, example: exampleRunDetail },
+    errors: { ...CALLER, not_found: "You have no run with this id." },
+  },
+  {
+    method: "DELETE",
+    path: "/api/runs/{id}",
+    operationId: "cancelRun",
+    tag: "runs",
+    summary: "Cancels a run that is still queued; its quota is given back.",
+    security: CALLER_AUTH,
     pathParams: idParam("run"),
     success: {
       status: 200,
-      description: "The run.",
+      description: "The run, cancelled.",
       schema: runDetailSchema,
-      example: { ...exampleRunSummary, data: [exampleItem], data_expires_at: "2026-12-21T16:05:12.000Z" },
+      example: {
+        ...exampleRunDetail,
+        status: "cancelled",
+        item_count: 0,
+        duration_ms: null,
+        error_code: "cancelled",
+        error: { code: "cancelled", message: "Cancelled before it started." },
+        data: null,
+        data_expires_at: null,
+      },
     },
-    errors: { ...SIGNED_IN, not_found: "You have no run with this id." },
+    errors: {
+      ...CALLER,
+      cross_origin: "A cookie-authenticated write from another origin.",
+      not_found: "You have no run with this id.",
+      not_cancellable: "The run has already started or ended.",
+    },
   },
   {
     method: "GET",

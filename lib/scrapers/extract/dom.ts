@@ -1,4 +1,5 @@
 import type { AnyNode, Element } from "domhandler";
+import { MAX_DOM_DEPTH, pageTooComplex } from "../limits";
 
 /**
  * Every element of a page in document order, built in one walk after parsing. Queries scan a scope's
@@ -46,6 +47,8 @@ export function indexDom(root: AnyNode): DomIndex {
     const furniture = isFurniture(node, frame.inArticle) ? position : frame.furniture;
     furnitures.push(furniture);
     ends.push(position + 1);
+    // The stack holds the root and every open ancestor: its length is the element's depth.
+    if (stack.length > MAX_DOM_DEPTH) throw pageTooComplex("its elements", MAX_DOM_DEPTH);
     stack.push({ node, child: 0, furniture, inArticle, position });
   }
   return {

@@ -1,4 +1,5 @@
 import type { CheerioAPI } from "cheerio";
+import { assertJsonDepth } from "../limits";
 import { type DomIndex, select } from "./dom";
 import { parseLenientJson } from "./lenient-json";
 import { addValue, localName, type Thing, type Value } from "./things";
@@ -60,7 +61,10 @@ export function parseJsonLd($: CheerioAPI, index: DomIndex): Thing[] {
 
   for (const element of select(index, null, 'script[type*="ld+json" i]')) {
     const parsed = parseLenientJson($(element).text());
-    if (parsed !== undefined) collect(parsed);
+    if (parsed === undefined) continue;
+    // convert() recurses along the nesting: bounded here.
+    assertJsonDepth(parsed);
+    collect(parsed);
   }
 
   for (const reference of references) {

@@ -1,6 +1,7 @@
 // Numbers as pages write them: "1.299,00", "1,299.99", "1 299", "1'299.50", "12.3K", "4,5".
 
-const GROUPED_NUMBER = String.raw`(?:\d{1,3}(?:[.,\u00a0\u202f '’]\d{3})+|\d+)(?:[.,]\d+)?(?!\d)`;
+// Indian grouping ("1,29,999") before the three-digit groups of everywhere else.
+const GROUPED_NUMBER = String.raw`(?:\d{1,2}(?:,\d{2})+,\d{3}|\d{1,3}(?:[.,\u00a0\u202f '’]\d{3})+|\d+)(?:[.,]\d+)?(?!\d)`;
 const NUMBER_PATTERN = new RegExp(GROUPED_NUMBER);
 const COUNT_PATTERN = new RegExp(String.raw`(${GROUPED_NUMBER})\s*(k|m|b|mio\.?|mn|million|bn|billion|thousand)?(?![a-z])`, "i");
 const MULTIPLIERS: Record<string, number> = {

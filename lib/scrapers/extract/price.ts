@@ -33,6 +33,15 @@ const SYMBOLS: [string, string][] = [
   ["฿", "THB"],
   ["₱", "PHP"],
   ["₴", "UAH"],
+  ["₸", "KZT"],
+  ["тг.", "KZT"],
+  ["тг", "KZT"],
+  ["руб.", "RUB"],
+  ["руб", "RUB"],
+  ["грн", "UAH"],
+  ["원", "KRW"],
+  ["Ft", "HUF"],
+  ["lei", "RON"],
   ["zł", "PLN"],
   ["Kč", "CZK"],
   ["Fr.", "CHF"],
@@ -51,6 +60,35 @@ const AMOUNT = `(${GROUPED_NUMBER})(?:([kKM])(?![A-Za-z\\u00C0-\\u024F]))?`;
 const BEFORE = new RegExp(`(${CURRENCY})\\s?${AMOUNT}`, "g");
 const AFTER = new RegExp(`${AMOUNT}\\s?(${CURRENCY})`, "g");
 const BARE = new RegExp(`${AMOUNT}`);
+
+// Countries whose own currency is written with a bare "$" or "¥" (page language region → ISO code).
+const LOCAL_DOLLARS: Record<string, string> = {
+  AR: "ARS",
+  AU: "AUD",
+  CA: "CAD",
+  CL: "CLP",
+  CO: "COP",
+  HK: "HKD",
+  MX: "MXN",
+  NZ: "NZD",
+  SG: "SGD",
+  TW: "TWD",
+  UY: "UYU",
+};
+const LOCAL_YEN: Record<string, string> = { CN: "CNY" };
+
+/**
+ * The currency a bare "$" or "¥" stands for on a page in `lang` ("es-AR" → ARS): parsePrice reads them as
+ * USD and JPY, right for most pages but not for the countries that write their own currency that way.
+ * A price written with its code ("US$", "USD") keeps it.
+ */
+export function localCurrency(currency: string | null, written: string, lang: string | null): string | null {
+  const region = lang ? /^[a-z]{2,3}[-_]([a-z]{2})\b/i.exec(lang)?.[1]?.toUpperCase() : undefined;
+  if (!region || !currency) return currency;
+  if (currency === "USD" && !/US\$|USD/i.test(written)) return LOCAL_DOLLARS[region] ?? currency;
+  if (currency === "JPY" && !/JPY|円/.test(written)) return LOCAL_YEN[region] ?? currency;
+  return currency;
+}
 
 /** An ISO 4217 code for a code or symbol as written ("eur", "€", "US$"), or null. */
 export function normalizeCurrency(value: string | null | undefined): string | null {

@@ -41,7 +41,8 @@ export function addValue(thing: Thing, name: string, value: Value): void {
 
 export function values(thing: Thing | null | undefined, ...names: string[]): Value[] {
   if (!thing) return [];
-  return names.flatMap((name) => thing.props[name] ?? []);
+  // Hand-written JSON-LD often lower-cases property names ("lowprice", "pricecurrency").
+  return names.flatMap((name) => thing.props[name] ?? thing.props[name.toLowerCase()] ?? []);
 }
 
 /** The first nested entity under one of `names`. */

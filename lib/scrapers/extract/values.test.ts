@@ -24,6 +24,12 @@ describe("parsePrice", () => {
     ["$1.25M", 1250000, "USD"],
     ["€45k", 45000, "EUR"],
     ["Price: 49,95 €", 49.95, "EUR"],
+    ["₹1,29,999", 129999, "INR"],
+    ["CHF 1'299.–", 1299, "CHF"],
+    ["44 890 тг.", 44890, "KZT"],
+    ["30,000원~", 30000, "KRW"],
+    ["R$ 1.299,00", 1299, "BRL"],
+    ["¥1,299", 1299, "JPY"],
   ])("reads %s as %d %s", (text, amount, currency) => {
     expect(parsePrice(text)).toEqual({ amount, currency });
   });

@@ -26,6 +26,17 @@ export function offerOf(thing: Thing): Thing | null {
 
 const AGGREGATE = new Set(["AggregateOffer"]);
 
+/** Every offer of the item: its offers, an AggregateOffer's own offers, and its variants' offers. */
+export function offersOf(thing: Thing): Thing[] {
+  const found: Thing[] = [];
+  for (const offer of children(thing, "offers")) {
+    found.push(offer);
+    if (hasType(offer, AGGREGATE)) found.push(...children(offer, "offers"));
+  }
+  for (const variant of children(thing, "hasVariant")) found.push(...children(variant, "offers"));
+  return found;
+}
+
 /** A PostalAddress as one line ("12 Main St, Springfield, IL 62701, US"), or an address written as text. */
 export function formatAddress(value: Thing | string | null): string | null {
   if (!value) return null;

@@ -25,6 +25,13 @@ export interface KindExtractor<T extends BaseItem> {
   fromMeta(page: Page): Partial<T>;
   /** Heuristics inside `scope`: the page content for a detail page, one card on a listing. */
   fromHtml(scope: Element, page: Page, context: { detail: boolean }): Partial<T>;
+  /**
+   * Values the detail page shows prominently that win over structured data (the product code printed
+   * beside the title, where JSON-LD often carries an internal id).
+   */
+  shown?(scope: Element, page: Page): Partial<T>;
+  /** Values read across all the entities merged into one item (the same product listed once per size). */
+  fromGroup?(group: Thing[], page: Page): Partial<T>;
   /** Whether a repeated block is one of the kind's listing cards (has a price, a company, …). */
   isCard(card: Element, page: Page): boolean;
   /** Products and restaurants carry reviews (review_list on request). */
@@ -59,6 +66,8 @@ export function runExtractor<T extends BaseItem>(extractor: KindExtractor<T>, pa
 
 function detailItem<T extends BaseItem>(extractor: KindExtractor<T>, page: Page, group: Thing[]): T {
   const item = extractor.empty();
+  if (extractor.shown) fill(item, extractor.shown(page.content, page));
+  if (extractor.fromGroup && group.length > 0) fill(item, extractor.fromGroup(group, page));
   for (const thing of group) fill(item, extractor.fromThing(thing, page));
   fill(item, extractor.fromMeta(page));
   fill(item, extractor.fromHtml(page.content, page, { detail: true }));
@@ -77,6 +86,7 @@ function detailItem<T extends BaseItem>(extractor: KindExtractor<T>, page: Page,
 
 function listingItem<T extends BaseItem>(extractor: KindExtractor<T>, page: Page, group: Thing[]): T {
   const item = extractor.empty();
+  if (extractor.fromGroup) fill(item, extractor.fromGroup(group, page));
   for (const thing of group) fill(item, extractor.fromThing(thing, page));
   for (const thing of group) {
     if (thing.element) fill(item, extractor.fromHtml(thing.element, page, { detail: false }));

@@ -284,3 +284,38 @@ describe("product extractor", () => {
     expect(items.every((item) => item.currency === "GBP" && item.url?.includes("/products/"))).toBe(true);
   });
 });
+
+describe("product extractor: the main product's data on real-world layouts", () => {
+  it("prints the shown product code over structured data's internal id, and is in stock when any size is", async () => {
+    const [item] = await scrape("size-variants.html");
+    expect(item).toMatchObject({
+      title: "Trail Runner GTX",
+      price: 129.95,
+      currency: "EUR",
+      availability: "InStock",
+      sku: "5501/240",
+    });
+  });
+
+  it("takes the price after the heading, not a recently-viewed item's, in the page's currency; a buy button means in stock", async () => {
+    const [item] = await scrape("plain-shop.html");
+    expect(item).toMatchObject({
+      title: "Botines Ranger FG",
+      price: 3499,
+      currency: "ARS",
+      availability: "InStock",
+      sku: "RG-4471-09",
+    });
+  });
+
+  it("reads a written og:price and takes the product id from the page address", async () => {
+    const [item] = await scrape("deal-meta.html");
+    expect(item).toMatchObject({
+      title: "좋은아침 : 정기구독 1년",
+      price: 30000,
+      currency: "KRW",
+      availability: "InStock",
+      sku: "4548094738",
+    });
+  });
+});

@@ -1,11 +1,12 @@
+import { offersToBuy, productIdFromUrl, shownProductCode } from "../extract/commerce";
 import { find, findPrice, findRating, heading, image, labelled, labelledValues, primaryLink, textOf } from "../extract/html";
-import { normalizeCurrency, parseAmount } from "../extract/price";
+import { normalizeCurrency, parseAmount, parsePrice } from "../extract/price";
 import { aggregateRatingOf, reviewsOf } from "../extract/reviews";
 import { plainText } from "../extract/text";
 import { child, link, raw, type Thing, text } from "../extract/things";
 import { emptyBaseItem, type ProductItem } from "../types";
 import { availabilityName } from "./availability";
-import { htmlDescription, metaBasics, offerOf } from "./common";
+import { htmlDescription, metaBasics, offerOf, offersOf } from "./common";
 import type { KindExtractor } from "./extractor";
 
 const PRODUCT_TYPES = ["Product", "ProductGroup", "IndividualProduct", "ProductModel", "SomeProducts", "Vehicle", "Car", "Book"];
@@ -34,7 +35,7 @@ export const productExtractor: KindExtractor<ProductItem> = {
       description: plainText(raw(thing, "description")),
       price: parseAmount(raw(offer, "price", "lowPrice") ?? raw(specification, "price")),
       currency: normalizeCurrency(raw(offer, "priceCurrency") ?? raw(specification, "priceCurrency")),
-      availability: availabilityName(raw(offer, "availability")),
+      availability: offeredAvailability([thing]),
       brand: text(thing, "brand", "manufacturer"),
       sku: text(thing, "sku", "mpn", "productID"),
       gtin:
@@ -49,10 +50,21 @@ export const productExtractor: KindExtractor<ProductItem> = {
 
   fromMeta(page) {
     const { meta } = page;
+    // og:price / product:price may hold the whole written price ("30,000원~").
+    const metaPrice = meta.get(
+      "product:price:amount",
+      "og:price:amount",
+      "product:sale_price:amount",
+      "og:price",
+      "product:price",
+    );
     return {
       ...metaBasics(page),
-      price: parseAmount(meta.get("product:price:amount", "og:price:amount", "product:sale_price:amount")),
-      currency: normalizeCurrency(meta.get("product:price:currency", "og:price:currency", "product:sale_price:currency")),
+      price: parseAmount(metaPrice),
+      currency:
+        normalizeCurrency(meta.get("product:price:currency", "og:price:currency", "product:sale_price:currency")) ??
+        parsePrice(metaPrice)?.currency ??
+        null,
       availability: availabilityName(meta.get("product:availability", "og:availability")),
       brand: meta.get("product:brand", "og:brand"),
       sku: meta.get("product:retailer_item_id", "product:sku"),
@@ -61,7 +73,7 @@ export const productExtractor: KindExtractor<ProductItem> = {
   },
 
   fromHtml(scope, page, { detail }) {
-    const price = findPrice(page, scope);
+    const price = findPrice(page, scope, { detail });
     const labels = labelledValues(page, scope);
     const { rating, count } = findRating(page, scope);
     const stock = find(page, scope, '[class*="stock" i], [class*="availability" i], [id*="availability" i]')[0];
@@ -69,21 +81,24 @@ export const productExtractor: KindExtractor<ProductItem> = {
       title: heading(page, scope),
       price: price?.amount ?? null,
       currency: price?.currency ?? null,
-      availability: availabilityName(textOf(page, stock) ?? labelled(labels, "availability", "stock")),
+      availability:
+        availabilityName(textOf(page, stock) ?? labelled(labels, "availability", "stock")) ??
+        (detail && offersToBuy(page, scope) ? "InStock" : null),
       brand: labelled(labels, "brand", "manufacturer", "marke", "marque", "by"),
-      sku: labelled(
-        labels,
-        "sku",
-        "item number",
-        "item no",
-        "model number",
-        "model",
-        "art.-nr",
-        "article number",
-        "artikelnummer",
-        "référence",
-        "mpn",
-      ),
+      sku:
+        labelled(
+          labels,
+          "sku",
+          "item number",
+          "item no",
+          "model number",
+          "model",
+          "art.-nr",
+          "article number",
+          "artikelnummer",
+          "référence",
+          "mpn",
+        ) ?? (detail ? productIdFromUrl(page.meta.canonical ?? page.meta.get("og:url") ?? page.url) : null),
       gtin: labelled(labels, "gtin", "ean", "upc", "isbn", "barcode"),
       image: image(page, scope),
       rating,
@@ -93,5 +108,23 @@ export const productExtractor: KindExtractor<ProductItem> = {
     };
   },
 
+  shown: (scope, page) => ({ sku: shownProductCode(page, scope) }),
+  fromGroup: (group) => ({ availability: offeredAvailability(group) }),
+
   isCard: (card, page) => findPrice(page, card) !== null,
 };
+
+/**
+ * The item's availability over all its offers (and the entities merged into it): in stock when any offer
+ * (a size, a seller) is; else the
+ * first offer's; an AggregateOffer that counts sellers but names no availability is in stock.
+ */
+function offeredAvailability(things: Thing[]): string | null {
+  const offers = things.flatMap(offersOf);
+  const names = offers.map((offer) => availabilityName(raw(offer, "availability")));
+  if (names.includes("InStock")) return "InStock";
+  const named = names.find((name) => name !== null);
+  if (named) return named;
+  const counted = offers.some((offer) => Number(raw(offer, "offerCount")) > 0);
+  return counted ? "InStock" : null;
+}

@@ -85,7 +85,7 @@ export const realEstateExtractor: KindExtractor<RealEstateItem> = {
   fromHtml(scope, page, { detail }) {
     const labels = labelledValues(page, scope);
     const facts = blockText(scope, (element) => element.name === "nav" || element.name === "footer") ?? "";
-    const price = findPrice(page, scope);
+    const price = findPrice(page, scope, { detail });
     const addressElement = find(page, scope, 'address, [class*="address" i], [itemprop="address"]')[0];
     return {
       title: heading(page, scope),

@@ -1,6 +1,7 @@
-import { methods, parseId, userRoute } from "@/lib/http";
-import { getRun } from "@/lib/runs/queries";
+import { callerRoute, methods, parseId } from "@/lib/http";
+import { cancelRun, getRun } from "@/lib/runs/queries";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: userRoute(async ({ params, user }) => getRun(user.id, parseId(params.id, "Run"))),
+  GET: callerRoute(async ({ params, user }) => getRun(user.id, parseId(params.id, "Run"))),
+  DELETE: callerRoute(async ({ params, user }) => cancelRun(user.id, parseId(params.id, "Run"))),
 });

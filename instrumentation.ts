@@ -1,0 +1,8 @@
+// Next calls register() once per server process at boot: the place to start the in-app run workers, so queued
+// runs resume (and runs a crash left running are settled) without waiting for the first submission.
+export async function register() {
+  // Next sets NEXT_RUNTIME itself; the workers (threads, Redis, the database) exist only in the Node.js runtime.
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { ensureInAppWorkers } = await import("./lib/runs/workers");
+  ensureInAppWorkers();
+}

@@ -1,0 +1,65 @@
+import "server-only";
+import path from "node:path";
+import { Piscina } from "piscina";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { ScrapeError } from "@/lib/scrapers/errors";
+import type { ScrapedItem } from "@/lib/scrapers/types";
+import type { ExtractionResult, ExtractionTask } from "./extraction-task";
+
+/** Built by scripts/build-thread.ts (postinstall, prebuild, pretest:unit); the app runs from the repository root. */
+const THREAD_FILE = path.join(process.cwd(), "dist", "extract-thread.cjs");
+
+// One pool per process, on globalThis: Next's built app can load this module more than once.
+const globalForPool = globalThis as unknown as { scrapedeckExtractionPool?: Piscina<ExtractionTask, ExtractionResult> };
+
+function pool(): Piscina<ExtractionTask, ExtractionResult> {
+  globalForPool.scrapedeckExtractionPool ??= new Piscina<ExtractionTask, ExtractionResult>({
+    filename: THREAD_FILE,
+    // One thread per run a worker takes at once: a page never waits for a thread, so its deadline is its own.
+    maxThreads: env.WORKER_CONCURRENCY,
+    minThreads: 1,
+    idleTimeout: 60_000,
+    // A page that needs more than this is refused (page_too_complex), not allowed to take the process down.
+    resourceLimits: { maxOldGenerationSizeMb: env.EXTRACTION_MEMORY_MB, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+  });
+  return globalForPool.scrapedeckExtractionPool;
+}
+
+export const extractionTimeout = (timeoutMs: number) =>
+  new AppError(
+    "extraction_timeout",
+    `The page took longer than ${timeoutMs / 1000} seconds to extract and was abandoned. Runs like this are not charged.`,
+  );
+
+/**
+ * Extracts a fetched page in a worker thread, off this process's event loop. Past EXTRACTION_TIMEOUT_MS the
+ * thread is terminated (piscina ends a running task's thread on abort) and the run fails extraction_timeout;
+ * a thread that runs out of memory fails it page_too_complex.
+ */
+export async function extractInThread(
+  task: ExtractionTask,
+  timeoutMs: number = env.EXTRACTION_TIMEOUT_MS,
+): Promise<ScrapedItem[]> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  let result: ExtractionResult;
+  try {
+    result = await pool().run(task, { signal });
+  } catch (error) {
+    if (signal.aborted) throw extractionTimeout(timeoutMs);
+    if ((error as NodeJS.ErrnoException).code === "ERR_WORKER_OUT_OF_MEMORY") {
+      throw new ScrapeError("page_too_complex", "The page is too complex to extract: it needs more memory than a run may use.");
+    }
+    throw error;
+  }
+  if (result.ok) return result.items;
+  if (result.code) throw new ScrapeError(result.code, result.message);
+  throw new Error(`extraction failed in its thread: ${result.message}`);
+}
+
+/** Stops the pool's threads (worker shutdown, tests). */
+export async function closeExtractionPool(): Promise<void> {
+  const current = globalForPool.scrapedeckExtractionPool;
+  globalForPool.scrapedeckExtractionPool = undefined;
+  await current?.destroy();
+}

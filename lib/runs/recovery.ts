@@ -1,0 +1,45 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { runQueue } from "@/lib/queue/queue";
+import { runEnded } from "./ended";
+import { recordFailure } from "./process";
+
+/** A queued run this old that no worker has taken is re-added to the queue (its job was lost with Redis or a restart). */
+export const REQUEUE_AFTER_MS = 60_000;
+
+export const workerLost = {
+  code: "worker_lost",
+  message: "The worker running this run stopped before it finished. The run was not charged; please submit it again.",
+} as const;
+
+/**
+ * Puts the database's view of runs back in order after a crash or a restart; idempotent, run by every worker at
+ * start and then periodically. A run still `running` past its lease belongs to a worker that died: it is failed
+ * worker_lost and its quota given back (not retried: a page that killed one worker would kill the next). Queued
+ * runs are (re-)added to the queue: all of them at start (`requeueOlderThanMs = 0`), later only those waiting
+ * longer than REQUEUE_AFTER_MS. Adding a run that is already queued changes nothing.
+ */
+export async function recoverRuns({
+  now = new Date(),
+  requeueOlderThanMs = REQUEUE_AFTER_MS,
+} = {}): Promise<{ lost: number; requeued: number }> {
+  const expired = await db.scraperRun.findMany({
+    where: { status: "running", leaseUntil: { lt: now } },
+    select: { id: true, userId: true, quotaMonth: true, startedAt: true },
+  });
+  let lost = 0;
+  for (const run of expired) {
+    const durationMs = run.startedAt ? now.getTime() - run.startedAt.getTime() : null;
+    if (await recordFailure(run, workerLost, durationMs)) {
+      lost++;
+      await runEnded(run.id);
+    }
+  }
+  const queued = await db.scraperRun.findMany({
+    where: { status: "queued", createdAt: { lte: new Date(now.getTime() - requeueOlderThanMs) } },
+    select: { id: true },
+    orderBy: { id: "asc" },
+  });
+  for (const run of queued) await runQueue().enqueue({ runId: run.id });
+  return { lost, requeued: queued.length };
+}

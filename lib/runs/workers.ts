@@ -1,0 +1,56 @@
+import "server-only";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { closeExtractionPool } from "@/lib/queue/extraction-pool";
+import { type QueueWorker, startQueueWorker, usesRedisQueue } from "@/lib/queue/queue";
+import { closeRunEvents } from "@/lib/queue/run-events";
+import { processRun } from "./process";
+import { recoverRuns } from "./recovery";
+
+/** How often a worker looks for runs whose worker died and for queued runs whose job was lost. */
+const RECOVERY_INTERVAL_MS = 10_000;
+
+export interface RunWorkers {
+  close(): Promise<void>;
+}
+
+// One set of workers per process, on globalThis: Next's built app can load this module more than once.
+const globalForWorkers = globalThis as unknown as { scrapedeckRunWorkers?: RunWorkers };
+
+/**
+ * Starts this process's run workers: `concurrency` runs at a time from the queue, recovery at once and every
+ * RECOVERY_INTERVAL_MS. Used by `npm run worker` and, in the web process, by ensureInAppWorkers().
+ */
+export function startRunWorkers(concurrency: number = env.WORKER_CONCURRENCY): RunWorkers {
+  if (globalForWorkers.scrapedeckRunWorkers) return globalForWorkers.scrapedeckRunWorkers;
+  const worker: QueueWorker = startQueueWorker((job) => processRun(job), concurrency);
+  const recover = (requeueOlderThanMs?: number) =>
+    recoverRuns(requeueOlderThanMs === undefined ? {} : { requeueOlderThanMs })
+      .then(({ lost, requeued }) => {
+        if (lost > 0 || requeued > 0) log.info({ lost, requeued }, "recovered runs");
+      })
+      .catch((err: unknown) => log.error({ err }, "run recovery failed"));
+  void recover(0);
+  const timer = setInterval(() => void recover(), RECOVERY_INTERVAL_MS);
+  timer.unref();
+  const workers: RunWorkers = {
+    async close() {
+      clearInterval(timer);
+      globalForWorkers.scrapedeckRunWorkers = undefined;
+      await worker.close();
+      await closeExtractionPool();
+      await closeRunEvents();
+    },
+  };
+  globalForWorkers.scrapedeckRunWorkers = workers;
+  return workers;
+}
+
+/**
+ * Starts workers in this web process unless RUN_WORKERS_IN_APP is off, which only a Redis setup can afford
+ * (without Redis the queue lives in this process, so this process must work it). Called at boot
+ * (instrumentation.ts) and before each enqueue, so tests and scripts need no setup of their own.
+ */
+export function ensureInAppWorkers(): void {
+  if (env.RUN_WORKERS_IN_APP || !usesRedisQueue()) startRunWorkers();
+}

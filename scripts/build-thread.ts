@@ -1,0 +1,28 @@
+// Bundles the extraction worker thread (lib/queue/extract-thread.ts) into dist/extract-thread.cjs: plain
+// CommonJS that a worker thread loads as it is, with no tsx, no path aliases and no Next bundler involved.
+// Run by postinstall, prebuild, pretest:unit, the test setup and npm run dev; dist/ is not committed.
+import path from "node:path";
+import { build } from "esbuild";
+
+export const THREAD_BUNDLE = path.resolve(import.meta.dirname, "..", "dist", "extract-thread.cjs");
+
+export async function buildExtractionThread(): Promise<void> {
+  await build({
+    entryPoints: [path.resolve(import.meta.dirname, "..", "lib", "queue", "extract-thread.ts")],
+    outfile: THREAD_BUNDLE,
+    bundle: true,
+    platform: "node",
+    target: "node20",
+    format: "cjs",
+    // The server build of server-only (empty), as the app's own server code gets.
+    conditions: ["react-server"],
+    tsconfig: path.resolve(import.meta.dirname, "..", "tsconfig.json"),
+    logLevel: "warning",
+    legalComments: "none",
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  await buildExtractionThread();
+  console.log(`Built ${path.relative(process.cwd(), THREAD_BUNDLE)}`);
+}
