@@ -2,7 +2,7 @@
 // against the built app on a fresh database (SQLite, or PostgreSQL when DATABASE_URL points at one) and checks
 // what each prints. The run example scrapes a page of the local fixture site. Needs node, python3 and php with
 // curl (.ci/run installs the last two from Debian).
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { dropPostgresSchema, freshDatabaseUrl } from "../test/support/database";
@@ -42,6 +42,23 @@ function check(output: string, expected: RegExp[]): string | null {
   const saved = /^saved run (\d+):/.exec(lines[4] ?? "")?.[1];
   if (made !== saved) return `the saved run ${saved} is not the run ${made}`;
   return null;
+}
+
+/** Runs one example without blocking this process, which serves the fixture site the example scrapes. */
+function runExample(program: string, args: string[], env: NodeJS.ProcessEnv) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string; error?: Error }>((resolve) => {
+    const child = spawn(program, args, { cwd: root, env, timeout: 120_000 });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("error", (error) => resolve({ status: null, stdout, stderr, error }));
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
 }
 
 async function waitForHealth(server: ChildProcess): Promise<void> {
@@ -85,18 +102,17 @@ try {
     for (const [example, expected] of Object.entries(EXPECTED)) {
       const file = path.join("examples", language, `${example}.${EXTENSIONS[language]}`);
       const [program = "", ...args] = command;
-      const result = spawnSync(program, [...args, file], {
-        cwd: root,
-        encoding: "utf8",
-        timeout: 120_000,
-        env: { ...process.env, SCRAPEDECK_URL: baseUrl, PAGE_URL: `${site.url}/${PAGE}` },
+      const result = await runExample(program, [...args, file], {
+        ...process.env,
+        SCRAPEDECK_URL: baseUrl,
+        PAGE_URL: `${site.url}/${PAGE}`,
       });
       const problem =
         result.error?.message ??
         (result.status !== 0 ? `exited with ${result.status}: ${result.stderr.trim()}` : check(result.stdout, expected));
       if (problem) {
         failed++;
-        console.log(`✗ ${file}: ${problem}\n${result.stdout ?? ""}`);
+        console.log(`✗ ${file}: ${problem}\n${result.stdout}`);
       } else {
         passed++;
         console.log(`✓ ${file}`);

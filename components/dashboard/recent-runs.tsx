@@ -1,20 +1,15 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState, LoadError, LoadingRows } from "@/components/ui/list-states";
+import { useApi } from "@/lib/client/use-api";
 import { relativeTime } from "@/lib/format";
 import type { RunSummaryDto } from "@/lib/runs/dto";
 import type { RunStatus } from "@/lib/runs/status";
 
 /** How many runs the dashboard lists; the rest are one GET /api/runs?page= away. */
 const RECENT_RUNS = 5;
-
-interface RunsPage {
-  data: RunSummaryDto[];
-  total: number;
-}
 
 const STATUS: Record<RunStatus, { label: string; variant: BadgeVariant }> = {
   queued: { label: "Queued", variant: "secondary" },
@@ -55,7 +50,7 @@ function RunItem({ run }: { run: RunSummaryDto }) {
 
 /** The user's latest runs made through the API, under the usage summary. */
 export function RecentRuns() {
-  const runs = useQuery<RunsPage>({ queryKey: [`/api/runs?per_page=${RECENT_RUNS}`] });
+  const runs = useApi("/api/runs", { query: { per_page: RECENT_RUNS } });
 
   return (
     <Card role="region" aria-labelledby="recent-runs-title">

@@ -1,6 +1,5 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { ArrowLeftIcon } from "@/components/site/icons";
 import { useOrigin } from "@/components/site/use-origin";
@@ -8,6 +7,7 @@ import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ScraperDetailDto } from "@/lib/catalogue/dto";
+import { useApi } from "@/lib/client/use-api";
 import { PLANS } from "@/lib/config/plans";
 import { curlRunExample, SAMPLE_RUN_RESPONSE } from "./api-samples";
 import { CodeBlock } from "./code-block";
@@ -50,7 +50,7 @@ function DetailSkeleton() {
 /** The scraper page's content, loaded in the browser; a failed load shows Scraper Not Found (docs/product.md#scraper-detail). */
 export function ScraperDetail({ id }: { id: number }) {
   // docs/product.md#scraper-detail: fetched only when the id is positive.
-  const { data: scraper, isError } = useQuery<ScraperDetailDto>({ queryKey: [`/api/scrapers/${id}`], enabled: id > 0 });
+  const { data: scraper, isError } = useApi("/api/scrapers/{id}", { params: { id }, enabled: id > 0 });
   const origin = useOrigin();
 
   if (id <= 0 || isError) return <ScraperNotFound />;

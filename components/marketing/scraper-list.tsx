@@ -1,9 +1,8 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { ScraperDto } from "@/lib/catalogue/dto";
 import { CATALOGUE } from "@/lib/catalogue/seed-data";
+import { useApi } from "@/lib/client/use-api";
 import { SCRAPER_SKELETON_COUNT } from "@/lib/config/site";
 import { ScraperCard, type ScraperCardData } from "./scraper-card";
 
@@ -20,7 +19,7 @@ const SAMPLE_SCRAPERS: readonly ScraperCardData[] = CATALOGUE.map((entry, index)
 const GRID = "grid gap-6 sm:grid-cols-2 lg:grid-cols-3";
 
 export function ScraperList() {
-  const { data, isPending, isError } = useQuery<ScraperDto[]>({ queryKey: ["/api/scrapers"] });
+  const { data, isPending, isError } = useApi("/api/scrapers");
 
   if (isPending) {
     return (

@@ -4,7 +4,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { type HttpMethod, servedMethods } from "@/lib/http";
 import { buildOpenApiDocument } from "@/lib/http/openapi/document";
-import { OPERATIONS, operationKey } from "@/lib/http/openapi/operations";
+import { OPERATIONS, type Operation, operationKey } from "@/lib/http/openapi/operations";
 import { documentedPath, openApiDocument } from "@/test/support/contract";
 import { callJson } from "@/test/support/requests";
 import { GET } from "./route";
@@ -56,7 +56,7 @@ describe("GET /api/openapi.json", () => {
   it("gives every operation an id of its own and every documented example its schema's shape", () => {
     const ids = OPERATIONS.map((op) => op.operationId);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const op of OPERATIONS) {
+    for (const op of OPERATIONS as readonly Operation[]) {
       if (op.success.schema && op.success.example !== undefined) {
         expect(op.success.schema.safeParse(op.success.example).error, `${operationKey(op)} response example`).toBeUndefined();
       }

@@ -193,7 +193,8 @@ const exampleRunDetail = {
   webhook: null,
 };
 
-export const OPERATIONS: readonly Operation[] = [
+// `as const`: the browser client (lib/client/contract.ts) reads each operation's path and schemas as types.
+export const OPERATIONS = [
   // Scrapers
   {
     method: "GET",
@@ -706,7 +707,7 @@ export const OPERATIONS: readonly Operation[] = [
     success: { status: 200, description: "The document.", schema: z.record(z.string(), z.unknown()) },
     errors: SERVER_ERROR,
   },
-];
+] as const satisfies readonly Operation[];
 
 /** `GET /api/keys` → the operation. */
 export type OperationKey = `${Method} ${string}`;
