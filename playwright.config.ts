@@ -45,6 +45,8 @@ export default defineConfig({
       AUTH_SECRET: process.env.AUTH_SECRET ?? "e2e-secret-that-is-long-enough-for-hs256-0123456789",
       SCRAPER_ALLOW_LOOPBACK: "1",
       LOG_LEVEL: "warn",
+      // Every account of the suite is created from 127.0.0.1.
+      REGISTRATIONS_PER_IP_PER_HOUR: "100000",
     },
   },
 });

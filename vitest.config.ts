@@ -27,6 +27,8 @@ export default defineConfig({
       LOG_LEVEL: "silent",
       SCRAPER_ALLOW_LOOPBACK: "1",
       DATABASE_URL: process.env.DATABASE_URL,
+      // Runs sharing one Redis database never share limiter counts.
+      REDIS_KEY_PREFIX: `scrapedeck-test-${process.pid}-${Date.now()}:`,
       QUEUE_PREFIX: queuePrefix,
     },
     testTimeout: 30_000,

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { LOGIN_FAILURES_PER_EMAIL } from "../lib/accounts/login-limits";
+import { LOGIN_FAILURES_PER_EMAIL_AND_IP } from "../lib/accounts/login-limits";
 import { DEFAULT_PASSWORD, logIn, signUp, uniqueEmail } from "./support/auth";
 
 async function fillLogin(page: Page, email: string, password: string) {
@@ -95,7 +95,7 @@ test.describe("login", () => {
     const other = await browser.newPage();
     const { email } = await signUp(other, { password: DEFAULT_PASSWORD });
     await other.close();
-    for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL; i++) {
+    for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL_AND_IP; i++) {
       const res = await page.request.post("/api/auth/login", { data: { email, password: `guess-${i}` } });
       expect(res.status()).toBe(401);
     }

@@ -23,4 +23,10 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/AUTH_SECRET: required in production/);
     expect(parseEnv({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) }).AUTH_SECRET).toHaveLength(32);
   });
+
+  it("trusts no proxy by default and explains a TRUST_PROXY it cannot read", () => {
+    expect(parseEnv({}).TRUST_PROXY).toEqual({ kind: "off" });
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toEqual({ kind: "hops", hops: 1 });
+    expect(() => parseEnv({ TRUST_PROXY: "10.0.0.0/99" })).toThrow(/TRUST_PROXY: "10.0.0.0\/99" has an invalid prefix length/);
+  });
 });

@@ -5,6 +5,7 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_DATABASE_URL, providerOf } from "./db/url";
 import { publicEnvSchema } from "./public-env";
+import { parseTrustProxy } from "./server/trust-proxy";
 
 const booleanFlag = z
   .enum(["1", "0", "true", "false", ""])
@@ -40,6 +41,25 @@ const envSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
     /** Tests only: lets the scraper fetch 127.0.0.1 (the local fixture site). Never set in production. */
     SCRAPER_ALLOW_LOOPBACK: booleanFlag,
+    /**
+     * Which proxies in front of the app may name the client (docs/architecture.md#the-edge): unset or 0 for none
+     * (the socket address is the client), a hop count, or a comma-separated list of addresses and CIDR ranges.
+     */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        try {
+          return parseTrustProxy(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
+    /** Prefixes every Redis key, so that apps (or test runs) sharing one Redis database never share counts. */
+    REDIS_KEY_PREFIX: z.string().trim().min(1).default("scrapedeck:"),
+    /** Accounts one client address may create per hour. */
+    REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
     /** Public license verifications per IP per minute. */
     VERIFY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
     /** Port of npm start and npm run dev. */

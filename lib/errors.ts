@@ -22,7 +22,8 @@ export type ScrapeErrorCode =
   | "page_too_complex";
 
 export type ErrorCode =
-  // The request itself (raised by the route kit while parsing).
+  // The request itself (raised by the route kit while parsing, or by the edge for what never reaches a route).
+  | "malformed_request"
   | "invalid_json"
   | "validation_error"
   | "payload_too_large"

@@ -9,4 +9,4 @@ const { seeded } = await prepareDatabase(env.DATABASE_URL);
 // Runs extract in worker threads loading the bundled thread file: rebuilt here so it matches the sources.
 await buildExtractionThread();
 if (seeded) console.log("Seeded the catalogue.");
-serveNext(["dev", ...process.argv.slice(2)], nextServerEnv());
+serveNext(["--dev", ...process.argv.slice(2)], nextServerEnv());

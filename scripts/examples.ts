@@ -91,6 +91,8 @@ const server = spawn(process.execPath, ["--import", "tsx", "--conditions=react-s
     AUTH_SECRET: process.env.AUTH_SECRET ?? "examples-secret-that-is-long-enough-for-hs256-0123456789",
     SCRAPER_ALLOW_LOOPBACK: "1",
     LOG_LEVEL: "warn",
+    // Each run registers six accounts from 127.0.0.1; reruns within the hour must not meet the sign-up throttle.
+    REGISTRATIONS_PER_IP_PER_HOUR: "1000",
   },
 });
 

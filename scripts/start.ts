@@ -66,4 +66,4 @@ if (!isCurrent) {
   writeFileSync(STAMP_FILE, sourceHash);
 }
 
-serveNext(["start"], childEnv);
+serveNext([], childEnv);

@@ -13,6 +13,7 @@ export const AUTH_MESSAGES = {
   passwordMax: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
   passwordRequired: "Password is required.",
   passwordType: "Password must be a string.",
+  passwordBlank: "Password must contain characters other than spaces.",
   passwordsDoNotMatch: "Passwords do not match",
 } as const;
 
@@ -30,6 +31,11 @@ function passwordSchema(min: number, minMessage: string) {
     .pipe(z.string().min(min, minMessage).max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordMax));
 }
 
+/** A new password: long enough and not blank (eight spaces are eight characters, but no secret). */
+function newPasswordSchema(min: number, minMessage: string) {
+  return passwordSchema(min, minMessage).refine((password) => password.trim() !== "", AUTH_MESSAGES.passwordBlank);
+}
+
 export const loginSchema = z.object({
   email: emailSchema,
   password: passwordSchema(6, AUTH_MESSAGES.loginPasswordMin),
@@ -38,7 +44,7 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 export const registerSchema = z.object({
   email: emailSchema,
-  password: passwordSchema(8, AUTH_MESSAGES.registerPasswordMin),
+  password: newPasswordSchema(8, AUTH_MESSAGES.registerPasswordMin),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 

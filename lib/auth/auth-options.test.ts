@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LOGIN_FAILURES_PER_EMAIL } from "@/lib/accounts/login-limits";
+import { LOGIN_FAILURES_PER_EMAIL_AND_IP } from "@/lib/accounts/login-limits";
 import { LOGIN_THROTTLED_ERROR } from "@/lib/accounts/schemas";
 import { authSecret, parseEnv } from "@/lib/env";
 import { createTestUser, uniqueEmail } from "@/test/support/users";
@@ -28,7 +28,7 @@ describe("authorizeCredentials (the next-auth credentials provider)", () => {
 
   it("shares the login throttle with the API and reports it as its own error code", async () => {
     const user = await createTestUser();
-    for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL; i++)
+    for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL_AND_IP; i++)
       await authorizeCredentials({ email: user.email, password: `guess-${i}` }, headers("10.9.0.3"));
     await expect(authorizeCredentials({ email: user.email, password: user.password }, headers("10.9.0.3"))).rejects.toThrow(
       LOGIN_THROTTLED_ERROR,

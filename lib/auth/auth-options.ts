@@ -6,6 +6,7 @@ import { LOGIN_THROTTLED_ERROR, loginSchema } from "@/lib/accounts/schemas";
 import { authSecret, env } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
 import { clientIp } from "./client-ip";
+import { currentSessionVersion, newSessionId } from "./sessions";
 
 /**
  * The credentials provider's check: the user for next-auth to put in the session, or null. A throttled attempt
@@ -30,6 +31,8 @@ export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
  * cookie, marked Secure (and named __Secure-…) when the app is served over https. The token's `sub` is the
  * user id, which lib/auth/session-cookie.ts reads back. `origin` is where next-auth is served: it reads
  * NEXTAUTH_URL from the process environment itself, which npm start and npm run dev set (scripts/next-env.ts).
+ * At sign-in the token gets its own id (`sid`) and the user's session version (`sv`), which make it revocable
+ * (lib/auth/sessions.ts).
  */
 export function authOptions(origin: string = env.NEXTAUTH_URL): NextAuthOptions {
   return {
@@ -37,6 +40,15 @@ export function authOptions(origin: string = env.NEXTAUTH_URL): NextAuthOptions 
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
     useSecureCookies: new URL(origin).protocol === "https:",
     pages: { signIn: "/login", error: "/login" },
+    callbacks: {
+      async jwt({ token, user }) {
+        if (user) {
+          token.sid = newSessionId();
+          token.sv = await currentSessionVersion(Number(user.id));
+        }
+        return token;
+      },
+    },
     providers: [
       CredentialsProvider({
         name: "Email and password",

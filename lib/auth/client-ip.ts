@@ -1,7 +1,7 @@
 /**
- * The caller's address for throttling. Next fills X-Forwarded-For with the socket address when no proxy set
- * it; behind a proxy the last entry is the one that proxy appended, while earlier entries are whatever the
- * client claimed, so the last one is the one to trust.
+ * The caller's address for throttling. The edge (lib/server/edge.ts) replaces X-Forwarded-For with the one
+ * address it settled on from the socket and TRUST_PROXY, so a client's own header never gets here; the last
+ * entry is taken so that a chain (a test, or a server without the edge) still reads its nearest hop.
  */
 export function clientIp(headers: Headers | Record<string, string | string[] | undefined>): string {
   const raw = headers instanceof Headers ? headers.get("x-forwarded-for") : headers["x-forwarded-for"];

@@ -2,8 +2,9 @@ import "server-only";
 import type { PlanId } from "@/lib/config/plans";
 import { db } from "@/lib/db";
 import { bearerCredential } from "./bearer";
-import { userIdFromSessionCookie } from "./session-cookie";
-import { verifyApiToken } from "./tokens";
+import { sessionFromCookie } from "./session-cookie";
+import { isSessionCurrent, type SessionClaims, sessionCheckSelect } from "./sessions";
+import { verifyApiTokenClaims } from "./tokens";
 
 export interface CurrentUser {
   id: number;
@@ -11,25 +12,32 @@ export interface CurrentUser {
   plan: PlanId;
   /** How the request proved who it is: the browser session cookie or a bearer API token. */
   via: "cookie" | "bearer";
+  /** The session or token it proved it with (what logout ends). */
+  session: SessionClaims;
 }
 
 /**
  * The one way to learn who is calling: `Authorization: Bearer <jwt>` when present, else the session cookie.
- * The user is read from the database, so a deleted account stops working at once.
+ * The user is read from the database, so a deleted account stops working at once, and with it whether the
+ * session is still current: not revoked by a logout, issued under the user's present session version.
  */
 export async function getCurrentUser(headers: Headers): Promise<CurrentUser | null> {
   const authorization = headers.get("authorization");
-  let userId: number | null;
+  let session: SessionClaims | null;
   let via: CurrentUser["via"];
   if (authorization) {
     const token = bearerCredential(authorization);
-    userId = token ? await verifyApiToken(token) : null;
+    session = token ? await verifyApiTokenClaims(token) : null;
     via = "bearer";
   } else {
-    userId = await userIdFromSessionCookie(headers.get("cookie"));
+    session = await sessionFromCookie(headers.get("cookie"));
     via = "cookie";
   }
-  if (userId === null) return null;
-  const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, email: true, plan: true } });
-  return user ? { ...user, via } : null;
+  if (session === null) return null;
+  const user = await db.user.findUnique({
+    where: { id: session.userId },
+    select: { id: true, email: true, plan: true, ...sessionCheckSelect(session.sessionId) },
+  });
+  if (!user || !isSessionCurrent(session, user)) return null;
+  return { id: user.id, email: user.email, plan: user.plan, via, session };
 }

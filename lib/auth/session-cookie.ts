@@ -1,6 +1,7 @@
 import "server-only";
 import { decode } from "next-auth/jwt";
 import { authSecret } from "@/lib/env";
+import { claimsFrom, type SessionClaims } from "./sessions";
 
 // next-auth's JWT session cookie; the __Secure- name is used when the app is served over https.
 export const SESSION_COOKIE_NAMES = ["__Secure-next-auth.session-token", "next-auth.session-token"] as const;
@@ -9,25 +10,39 @@ export function readCookie(cookieHeader: string | null, name: string): string | 
   if (!cookieHeader) return undefined;
   for (const part of cookieHeader.split(";")) {
     const separator = part.indexOf("=");
-    if (separator > 0 && part.slice(0, separator).trim() === name) return decodeURIComponent(part.slice(separator + 1).trim());
+    if (separator > 0 && part.slice(0, separator).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(separator + 1).trim());
+      } catch {
+        // A value that is not valid percent-encoding is no cookie of ours.
+        return undefined;
+      }
+    }
   }
   return undefined;
 }
 
-/** The user id of a valid session cookie, or null. */
-export async function userIdFromSessionCookie(cookieHeader: string | null): Promise<number | null> {
+/**
+ * The claims of a session cookie that decrypts and has not expired, or null. Whether it was revoked is checked
+ * with its user (lib/auth/current-user.ts).
+ */
+export async function sessionFromCookie(cookieHeader: string | null): Promise<SessionClaims | null> {
   for (const name of SESSION_COOKIE_NAMES) {
     const token = readCookie(cookieHeader, name);
     if (!token) continue;
     try {
-      const payload = await decode({ token, secret: authSecret() });
-      const id = Number(payload?.sub);
-      if (Number.isSafeInteger(id) && id > 0) return id;
+      const claims = claimsFrom(await decode({ token, secret: authSecret() }));
+      if (claims) return claims;
     } catch {
       // An unreadable cookie is the same as no cookie.
     }
   }
   return null;
+}
+
+/** The user id of a session cookie that decrypts and has not expired, or null (no revocation check: no database). */
+export async function userIdFromSessionCookie(cookieHeader: string | null): Promise<number | null> {
+  return (await sessionFromCookie(cookieHeader))?.userId ?? null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import "server-only";
 import { jwtVerify, SignJWT } from "jose";
 import { authSecret } from "@/lib/env";
+import { claimsFrom, currentSessionVersion, newSessionId, type SessionClaims } from "./sessions";
 
 // API tokens returned by login/register and accepted as `Authorization: Bearer <jwt>` on key and license routes.
 export const API_TOKEN_ISSUER = "scrapedeck";
@@ -11,12 +12,14 @@ function key(secret = authSecret()): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
+/** A token for the user, carrying their current session version (read unless given) and an id of its own. */
 export async function issueApiToken(
   userId: number,
-  options: { secret?: string; expiresInSeconds?: number } = {},
+  options: { secret?: string; expiresInSeconds?: number; sessionVersion?: number } = {},
 ): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({})
+  const sessionVersion = options.sessionVersion ?? (await currentSessionVersion(userId));
+  return new SignJWT({ sid: newSessionId(), sv: sessionVersion })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(String(userId))
     .setIssuer(API_TOKEN_ISSUER)
@@ -26,17 +29,24 @@ export async function issueApiToken(
     .sign(key(options.secret));
 }
 
-/** The user id a valid token names, or null for anything expired, forged or malformed. */
-export async function verifyApiToken(token: string): Promise<number | null> {
+/**
+ * The claims of a validly signed, unexpired token, or null for anything expired, forged or malformed. Whether it
+ * was revoked is checked with its user (lib/auth/current-user.ts).
+ */
+export async function verifyApiTokenClaims(token: string): Promise<SessionClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key(), {
       algorithms: ["HS256"],
       issuer: API_TOKEN_ISSUER,
       audience: API_TOKEN_AUDIENCE,
     });
-    const id = Number(payload.sub);
-    return Number.isSafeInteger(id) && id > 0 ? id : null;
+    return claimsFrom(payload);
   } catch {
     return null;
   }
+}
+
+/** The user id a validly signed, unexpired token names, or null. */
+export async function verifyApiToken(token: string): Promise<number | null> {
+  return (await verifyApiTokenClaims(token))?.userId ?? null;
 }

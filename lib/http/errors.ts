@@ -8,6 +8,7 @@ import { setRateLimitHeaders } from "./rate-limit";
  * compile until it has a row here.
  */
 export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
+  malformed_request: 400,
   invalid_json: 400,
   validation_error: 400,
   payload_too_large: 413,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { METHOD_PROBE_HEADER, methodProbeSecret } from "@/lib/server/edge-probe";
 import { withPublicCors } from "./cors";
 import { forEveryMethod, HTTP_METHODS, methods } from "./methods";
 import { route } from "./route";
@@ -34,6 +35,23 @@ describe("methods", () => {
 
   it("refuses a route that serves nothing", () => {
     expect(() => methods({})).toThrow(/at least one method/);
+  });
+});
+
+describe("the edge's method probe", () => {
+  it("answers 405 with the route's Allow even where OPTIONS is served, and only with the process's secret", async () => {
+    const handlers = methods(withPublicCors({ POST: ok }));
+    const probe = (value: string) =>
+      handlers.OPTIONS(
+        new Request("http://localhost/x", { method: "OPTIONS", headers: { [METHOD_PROBE_HEADER]: value } }),
+        noParams,
+      );
+    const probed = await probe(methodProbeSecret());
+    expect(probed.status).toBe(405);
+    expect(probed.headers.get("allow")).toBe("POST, OPTIONS");
+    expect((await probed.json()).code).toBe("method_not_allowed");
+    // A client guessing at the header gets the real preflight.
+    expect((await probe("guess")).status).toBe(204);
   });
 });
 

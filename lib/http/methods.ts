@@ -1,4 +1,5 @@
 import { AppError } from "@/lib/errors";
+import { isMethodProbe } from "@/lib/server/edge-probe";
 import { type NextRouteHandler, route } from "./route";
 
 /** The methods every route file exports (Next answers HEAD from GET by itself). */
@@ -67,6 +68,20 @@ export function methods<S extends Served>(served: S, hints: NotAllowedHints<S> =
     PUT: handlerFor("PUT"),
     PATCH: handlerFor("PATCH"),
     DELETE: handlerFor("DELETE"),
-    OPTIONS: handlerFor("OPTIONS"),
+    OPTIONS: probeAware(handlerFor("OPTIONS"), generic),
   } as RouteMethods<S>;
+}
+
+/**
+ * A method the route kit does not know (TRACE, PROPFIND, FOO…) reaches the route as the edge's OPTIONS probe
+ * (lib/server/edge-probe.ts): it is answered 405 with the route's Allow, even where OPTIONS itself is served.
+ */
+function probeAware(options: AnyRouteHandler, notAllowed: NextRouteHandler): AnyRouteHandler {
+  const handler = (async (req: Request, segment: { params: Promise<Record<string, string | string[] | undefined>> }) =>
+    isMethodProbe(req.headers)
+      ? notAllowed(req, segment)
+      : (options as unknown as NextRouteHandler)(req, segment)) as AnyRouteHandler;
+  // Wrapping a refusal keeps it one: OPTIONS stays unserved for servedMethods().
+  if (refusals.has(options)) refusals.add(handler);
+  return handler;
 }

@@ -25,6 +25,16 @@ describe("route", () => {
     expect(await res.json()).toEqual({ name: "Ada" });
   });
 
+  it("keeps answers out of every cache unless the handler says otherwise", async () => {
+    expect((await echo(post('{"name":"Ada"}'), noParams)).headers.get("cache-control")).toBe("no-store");
+    expect((await echo(post("{name:"), noParams)).headers.get("cache-control")).toBe("no-store");
+    const cached = await route(async () => new Response("{}", { headers: { "Cache-Control": "public, max-age=60" } }))(
+      new Request("http://localhost/x"),
+      noParams,
+    );
+    expect(cached.headers.get("cache-control")).toBe("public, max-age=60");
+  });
+
   it("answers malformed JSON with 400 invalid_json", async () => {
     const res = await echo(post("{name:"), noParams);
     expect(res.status).toBe(400);

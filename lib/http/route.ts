@@ -21,6 +21,13 @@ export type Handler<C extends RouteContext = RouteContext> = (ctx: C) => Promise
 export type NextRouteHandler = (req: Request, segment: { params: Promise<RawParams> }) => Promise<Response>;
 
 /**
+ * API answers are not stored by browsers or shared caches unless a route says otherwise: most depend on who
+ * asks, and some carry an API key or a token. A route whose answer is the same for everyone may set its own
+ * Cache-Control; one that returns a key, a token or a secret never does.
+ */
+export const API_CACHE_CONTROL = "no-store";
+
+/**
  * Wraps a route handler: awaits params, gives it a request id, turns its result into JSON and every
  * failure into the one error shape. Unknown errors are logged with the request id and answered 500
  * without internals.
@@ -28,7 +35,7 @@ export type NextRouteHandler = (req: Request, segment: { params: Promise<RawPara
 export function route(handler: Handler): NextRouteHandler {
   return async (req, segment) => {
     const requestId = randomUUID();
-    const responseHeaders = new Headers({ "X-Request-Id": requestId });
+    const responseHeaders = new Headers({ "X-Request-Id": requestId, "Cache-Control": API_CACHE_CONTROL });
     try {
       const params = (await segment?.params) ?? {};
       const result = await handler({ req, params, requestId, responseHeaders });

@@ -12,7 +12,8 @@ const crossOrigin = () => new AppError("cross_origin", "Cross-origin request ref
 
 /**
  * A cookie is sent by the browser whoever made the page, so a cookie-authenticated mutation must come from
- * our own origin. Bearer tokens are not sent automatically and need no such check.
+ * our own origin. Bearer tokens are not sent automatically and need no such check. X-Forwarded-Host is the
+ * edge's (lib/server/edge.ts): a trusted proxy's, else the request's own Host.
  */
 export function assertSameOrigin(req: Request): void {
   if (SAFE_METHODS.has(req.method)) return;

@@ -87,6 +87,9 @@ function startBullWorker(processor: RunProcessor, concurrency: number): QueueWor
     },
   );
   worker.on("error", (err) => log.error({ err }, "queue worker error"));
+  worker.on("failed", (job, err) => {
+    if (!(err instanceof DelayedError)) log.error({ err, runId: job?.data.runId }, "run job failed");
+  });
   return { close: () => worker.close() };
 }
 

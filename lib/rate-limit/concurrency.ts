@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
-import { redisClient } from "./redis";
+import { redisClient, redisKey } from "./redis";
 
 /** A held slot. Releasing twice is harmless. */
 export interface ConcurrencySlot {
@@ -105,7 +105,7 @@ return 1
 function redisLimiter(redis: Redis, { name, leaseMs }: ConcurrencyLimiterOptions): ConcurrencyLimiter {
   return {
     async tryAcquire(key, limit) {
-      const setKey = `scrapedeck:${name}:${key}`;
+      const setKey = redisKey(`${name}:${key}`);
       const slotId = randomUUID();
       const acquired = await redis.eval(ACQUIRE_SCRIPT, 1, setKey, limit, Math.ceil(leaseMs), slotId);
       if (acquired !== 1) return null;

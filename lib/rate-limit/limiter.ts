@@ -1,5 +1,5 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
-import { redisClient } from "./redis";
+import { redisClient, redisKey } from "./redis";
 
 /** Where a caller stands against a limit. */
 export interface RateLimitState {
@@ -34,7 +34,7 @@ export interface LimiterOptions {
  */
 export function createLimiter({ name, points, durationSeconds }: LimiterOptions): Limiter {
   const redis = redisClient();
-  const keyPrefix = `scrapedeck:${name}`;
+  const keyPrefix = redisKey(name);
   const limiter = redis
     ? new RateLimiterRedis({ storeClient: redis, useRedisPackage: false, keyPrefix, points, duration: durationSeconds })
     : new RateLimiterMemory({ keyPrefix, points, duration: durationSeconds });

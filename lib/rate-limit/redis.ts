@@ -12,3 +12,8 @@ export function redisClient(): Redis | null {
     : null;
   return globalForRedis.scrapedeckRedis;
 }
+
+/** A Redis key of ours: REDIS_KEY_PREFIX keeps apps and test runs that share one Redis database apart. */
+export function redisKey(name: string): string {
+  return `${env.REDIS_KEY_PREFIX}${name}`;
+}

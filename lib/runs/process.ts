@@ -70,6 +70,7 @@ export async function processRun(job: RunJob, limits: RunLimits = runLimits): Pr
         startedAt,
         leaseUntil: new Date(startedAt.getTime() + RUN_LEASE_MS),
         attempts: { increment: 1 },
+        slotToken,
       },
     });
     if (claimed.count === 0) return done;
@@ -140,7 +141,7 @@ async function execute(run: ClaimedRun, startedAt: Date): Promise<void> {
   }
 }
 
-/** Marks a running run failed and gives its quota back (failed runs are free), once. */
+/** Marks a running run failed and gives its quota back (failed runs are free), once; true if this call did. */
 export async function recordFailure(
   run: { id: number; userId: number; quotaMonth: string | null },
   failure: Failure,

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { runQueue } from "@/lib/queue/queue";
+import { releaseSlotToken } from "@/lib/rate-limit/concurrency";
 import { runEnded } from "./ended";
 import { recordFailure } from "./process";
 
@@ -15,7 +16,8 @@ export const workerLost = {
 /**
  * Puts the database's view of runs back in order after a crash or a restart; idempotent, run by every worker at
  * start and then periodically. A run still `running` past its lease belongs to a worker that died: it is failed
- * worker_lost and its quota given back (not retried: a page that killed one worker would kill the next). Queued
+ * worker_lost, its quota given back and its slot freed (not retried: a page that killed one worker would kill
+ * the next). Queued
  * runs are (re-)added to the queue: all of them at start (`requeueOlderThanMs = 0`), later only those waiting
  * longer than REQUEUE_AFTER_MS. Adding a run that is already queued changes nothing.
  */
@@ -25,13 +27,15 @@ export async function recoverRuns({
 } = {}): Promise<{ lost: number; requeued: number }> {
   const expired = await db.scraperRun.findMany({
     where: { status: "running", leaseUntil: { lt: now } },
-    select: { id: true, userId: true, quotaMonth: true, startedAt: true },
+    select: { id: true, userId: true, quotaMonth: true, startedAt: true, slotToken: true },
   });
   let lost = 0;
   for (const run of expired) {
     const durationMs = run.startedAt ? now.getTime() - run.startedAt.getTime() : null;
     if (await recordFailure(run, workerLost, durationMs)) {
       lost++;
+      // The dead worker's concurrent-run slot, or the user would wait for its lease to run out.
+      if (run.slotToken) await releaseSlotToken(run.slotToken);
       await runEnded(run.id);
     }
   }

@@ -14,10 +14,11 @@ export function uniqueEmail(prefix = "user"): string {
 /** A `Cookie` header carrying a next-auth session for the user, as the browser would send it. */
 export async function sessionCookieFor(
   userId: number,
-  options: { secret?: string; maxAgeSeconds?: number } = {},
+  options: { secret?: string; maxAgeSeconds?: number; sessionVersion?: number } = {},
 ): Promise<string> {
   const token = await encode({
-    token: { sub: String(userId) },
+    // What the sign-in's jwt callback puts in (lib/auth/auth-options.ts): a session id and the session version.
+    token: { sub: String(userId), sid: randomUUID(), sv: options.sessionVersion ?? 0 },
     secret: options.secret ?? authSecret(),
     maxAge: options.maxAgeSeconds,
   });

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { LogoutEverywhereButton } from "@/components/auth/logout-everywhere-button";
 import { DashboardView } from "@/components/dashboard/dashboard-view";
 import { getCurrentUser } from "@/lib/auth/current-user";
 
@@ -15,7 +16,10 @@ export default async function DashboardPage() {
   return (
     <main id="main" className="mx-auto w-full max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
-      <p className="mt-1 text-slate-600">Signed in as {user.email}</p>
+      <div className="mt-1 flex flex-wrap items-center gap-3">
+        <p className="text-slate-600">Signed in as {user.email}</p>
+        <LogoutEverywhereButton />
+      </div>
       <DashboardView />
     </main>
   );

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { logoutSchema } from "@/lib/accounts/logout";
 import { authTokenSchema, loginSchema, registerSchema, userSchema } from "@/lib/accounts/schemas";
 import { apiKeySchema, createApiKeySchema, createdApiKeySchema, deletedApiKeySchema } from "@/lib/api-keys/schema";
 import { scraperDetailSchema, scraperSchema, searchQuerySchema } from "@/lib/catalogue/schema";
@@ -305,7 +306,12 @@ export const OPERATIONS = [
       schema: authTokenSchema,
       example: { token: exampleToken, user: exampleUser },
     },
-    errors: { ...JSON_BODY, email_taken: "An account with this email already exists.", ...SERVER_ERROR },
+    errors: {
+      ...JSON_BODY,
+      email_taken: "An account with this email already exists.",
+      rate_limited: "Too many accounts created from your address this hour. Wait for Retry-After seconds.",
+      ...SERVER_ERROR,
+    },
   },
   {
     method: "POST",
@@ -349,15 +355,17 @@ export const OPERATIONS = [
     path: "/api/auth/logout",
     operationId: "logout",
     tag: "authentication",
-    summary: "Ends the browser session by removing its cookie. Bearer tokens simply expire.",
+    summary:
+      'Ends the session or bearer token the request carries, server-side, and removes the cookie; {"everywhere": true} ends every session and token of the account.',
     security: [],
+    body: { schema: logoutSchema, example: { everywhere: false }, required: false },
     success: {
       status: 200,
       description: "Signed out (also when no one was signed in).",
       schema: z.object({ message: z.literal("Logged out") }),
       example: { message: "Logged out" },
     },
-    errors: { cross_origin: "Sent from another origin.", ...SERVER_ERROR },
+    errors: { cross_origin: "Sent from another origin.", ...JSON_BODY, ...SERVER_ERROR },
   },
   {
     method: "GET",

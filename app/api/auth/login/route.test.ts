@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { LOGIN_FAILURES_PER_EMAIL, LOGIN_FAILURES_PER_IP } from "@/lib/accounts/login-limits";
+import { LOGIN_FAILURES_PER_EMAIL, LOGIN_FAILURES_PER_EMAIL_AND_IP, LOGIN_FAILURES_PER_IP } from "@/lib/accounts/login-limits";
 import { PASSWORD_MAX_LENGTH } from "@/lib/accounts/schemas";
 import { verifyApiToken } from "@/lib/auth/tokens";
 import { callHandler } from "@/test/support/requests";
@@ -105,42 +105,67 @@ describe("POST /api/auth/login", () => {
 });
 
 describe("POST /api/auth/login throttling", () => {
-  it(`answers 429 with Retry-After once an email has ${LOGIN_FAILURES_PER_EMAIL} failures, even for the right password`, async () => {
+  it(`answers 429 with Retry-After once an address has ${LOGIN_FAILURES_PER_EMAIL_AND_IP} failures for an email, even for the right password`, async () => {
     const victim = await createTestUser();
-    for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL; i++) {
-      expect((await login({ email: victim.email, password: `guess-${i}` })).status).toBe(401);
+    const ip = newIp();
+    for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL_AND_IP; i++) {
+      expect((await login({ email: victim.email, password: `guess-${i}` }, ip)).status).toBe(401);
     }
-    const res = await login({ email: victim.email.toUpperCase(), password: victim.password });
+    const res = await login({ email: victim.email.toUpperCase(), password: victim.password }, ip);
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await res.json()).toMatchObject({
       code: "too_many_login_attempts",
       message: "Too many login attempts. Please try again later.",
     });
+    // The owner, from an address that was not guessing, still gets in.
+    expect((await login({ email: victim.email, password: victim.password })).status).toBe(200);
+  });
+
+  it(`past ${LOGIN_FAILURES_PER_EMAIL} failures for an email from many addresses, lets in only clean addresses with the right password`, async () => {
+    const victim = await createTestUser();
+    const guessers = Array.from({ length: LOGIN_FAILURES_PER_EMAIL / 2 }, () => newIp());
+    for (const ip of guessers) {
+      for (let i = 0; i < 2; i++) expect((await login({ email: victim.email, password: `guess-${i}` }, ip)).status).toBe(401);
+    }
+    // A guessing address is refused, even with the right password.
+    expect((await login({ email: victim.email, password: victim.password }, guessers[0])).status).toBe(429);
+    // A fresh address with a wrong password is throttled, and has then used its one try.
+    const fresh = newIp();
+    expect((await login({ email: victim.email, password: "another-guess" }, fresh)).status).toBe(429);
+    expect((await login({ email: victim.email, password: victim.password }, fresh)).status).toBe(429);
+    // The owner from an address of their own gets in.
+    expect((await login({ email: victim.email, password: victim.password })).status).toBe(200);
   });
 
   it("throttles an unknown email exactly like a real one, so the 429 tells nothing either", async () => {
     const email = uniqueEmail();
-    for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL; i++) expect((await login({ email, password: `guess-${i}` })).status).toBe(401);
-    expect((await login({ email, password: "one-more" })).status).toBe(429);
+    const ip = newIp();
+    for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL_AND_IP; i++) {
+      expect((await login({ email, password: `guess-${i}` }, ip)).status).toBe(401);
+    }
+    expect((await login({ email, password: "one-more" }, ip)).status).toBe(429);
   });
 
   it("counts parallel guesses exactly", async () => {
     const email = uniqueEmail();
+    const ip = newIp();
     const statuses = await Promise.all(
-      Array.from({ length: LOGIN_FAILURES_PER_EMAIL + 5 }, (_, i) => login({ email, password: `guess-${i}` })),
+      Array.from({ length: LOGIN_FAILURES_PER_EMAIL_AND_IP + 5 }, (_, i) => login({ email, password: `guess-${i}` }, ip)),
     );
     const codes = statuses.map((res) => res.status);
-    expect(codes.filter((code) => code === 401)).toHaveLength(LOGIN_FAILURES_PER_EMAIL);
+    expect(codes.filter((code) => code === 401)).toHaveLength(LOGIN_FAILURES_PER_EMAIL_AND_IP);
     expect(codes.filter((code) => code === 429)).toHaveLength(5);
   });
 
-  it("forgets an email's failures after a successful login", async () => {
+  it("forgets an address's failures for an email after a successful login", async () => {
     const member = await createTestUser();
-    for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL - 1; i++) await login({ email: member.email, password: `guess-${i}` });
-    expect((await login({ email: member.email, password: member.password })).status).toBe(200);
-    for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL; i++) {
-      expect((await login({ email: member.email, password: `again-${i}` })).status).toBe(401);
+    const ip = newIp();
+    for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL_AND_IP - 1; i++)
+      await login({ email: member.email, password: `guess-${i}` }, ip);
+    expect((await login({ email: member.email, password: member.password }, ip)).status).toBe(200);
+    for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL_AND_IP; i++) {
+      expect((await login({ email: member.email, password: `again-${i}` }, ip)).status).toBe(401);
     }
   });
 
@@ -164,7 +189,7 @@ describe("POST /api/auth/login throttling", () => {
     }
   });
 
-  it("trusts the last X-Forwarded-For entry, which the nearest proxy wrote", async () => {
+  it("keys on the last X-Forwarded-For entry, where the edge puts the client it established", async () => {
     const ip = newIp();
     for (let i = 0; i < LOGIN_FAILURES_PER_IP; i++)
       await login({ email: uniqueEmail(), password: "guess-guess" }, `${newIp()}, ${ip}`);

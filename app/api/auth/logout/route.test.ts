@@ -1,13 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { callHandler } from "@/test/support/requests";
-import { createTestUser } from "@/test/support/users";
+import { GET as ME } from "@/app/api/auth/me/route";
+import { callHandler, callRoute } from "@/test/support/requests";
+import { createTestUser, sessionCookieFor } from "@/test/support/users";
 import { GET, POST } from "./route";
 
-function logout(headers: Record<string, string> = {}) {
+function logout(headers: Record<string, string> = {}, body?: string) {
   return callHandler(
     POST,
-    new Request("http://localhost:3000/api/auth/logout", { method: "POST", headers: { host: "localhost:3000", ...headers } }),
+    new Request("http://localhost:3000/api/auth/logout", {
+      method: "POST",
+      headers: { host: "localhost:3000", ...headers },
+      body,
+    }),
   );
+}
+
+/** GET /api/auth/me with the given credentials: 200 while they work. */
+async function meStatus(headers: Record<string, string>): Promise<number> {
+  return (await callRoute(ME, { path: "/api/auth/me", headers })).status;
 }
 
 function setCookies(res: Response): string[] {
@@ -45,6 +55,41 @@ describe("POST /api/auth/logout", () => {
         "next-auth.session-token.0",
       ].sort(),
     );
+  });
+
+  it("ends the session server-side: a copy of the old cookie stops working, other sessions do not", async () => {
+    const user = await createTestUser();
+    const otherDevice = await sessionCookieFor(user.id);
+    expect(await meStatus({ cookie: user.cookie })).toBe(200);
+    expect((await logout({ cookie: user.cookie, origin: "http://localhost:3000" })).status).toBe(200);
+    expect(await meStatus({ cookie: user.cookie })).toBe(401);
+    expect(await meStatus({ cookie: otherDevice })).toBe(200);
+    expect(await meStatus({ authorization: `Bearer ${user.token}` })).toBe(200);
+  });
+
+  it("ends the API token a bearer logout carries", async () => {
+    const user = await createTestUser();
+    expect((await logout({ authorization: `Bearer ${user.token}` })).status).toBe(200);
+    expect(await meStatus({ authorization: `Bearer ${user.token}` })).toBe(401);
+    expect(await meStatus({ cookie: user.cookie })).toBe(200);
+  });
+
+  it("with everywhere: true, ends every session and token of the user, and new ones work", async () => {
+    const user = await createTestUser();
+    const other = await createTestUser();
+    const res = await logout({ cookie: user.cookie, origin: "http://localhost:3000" }, JSON.stringify({ everywhere: true }));
+    expect(res.status).toBe(200);
+    expect(await meStatus({ cookie: user.cookie })).toBe(401);
+    expect(await meStatus({ authorization: `Bearer ${user.token}` })).toBe(401);
+    expect(await meStatus({ cookie: await sessionCookieFor(user.id, { sessionVersion: 1 }) })).toBe(200);
+    expect(await meStatus({ cookie: other.cookie })).toBe(200);
+  });
+
+  it("refuses a body that is not the logout payload, and ends nothing", async () => {
+    const user = await createTestUser();
+    const res = await logout({ authorization: `Bearer ${user.token}` }, JSON.stringify({ everywhere: "yes" }));
+    expect(res.status).toBe(400);
+    expect(await meStatus({ authorization: `Bearer ${user.token}` })).toBe(200);
   });
 
   it("answers 200 to a visitor who is already signed out", async () => {

@@ -1,7 +1,7 @@
 import { toUserDto } from "@/lib/accounts/accounts";
-import { jsonResponse, methods, userRoute } from "@/lib/http";
+import { methods, userRoute } from "@/lib/http";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(
-  { GET: userRoute(async ({ user }) => jsonResponse(toUserDto(user), { headers: { "Cache-Control": "no-store" } })) },
+  { GET: userRoute(async ({ user }) => toUserDto(user)) },
   { POST: "Use GET to read the signed-in user" },
 );

@@ -1,18 +1,21 @@
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { PASSWORD_MAX_LENGTH } from "@/lib/accounts/schemas";
 import { verifyApiToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { MAX_BODY_BYTES } from "@/lib/http";
 import { callHandler } from "@/test/support/requests";
 import { TEST_PASSWORD, uniqueEmail } from "@/test/support/users";
 import { GET, POST } from "./route";
 
-function register(body: unknown) {
+/** Every call from an address of its own unless given, so tests never share the registration throttle. */
+function register(body: unknown, ip = `fd00::${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}`) {
   return callHandler(
     POST,
     new Request("http://localhost/api/auth/register", {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", "x-forwarded-for": ip },
       body: typeof body === "string" ? body : JSON.stringify(body),
     }),
   );
@@ -106,6 +109,39 @@ describe("POST /api/auth/register", () => {
     const res = await register(payload);
     expect(res.status).toBe(400);
     expect((await res.json()).issues).toEqual([{ path, message }]);
+  });
+
+  it.each(["        ", "\t\t\t\t\t\t\t\t", " \n \n \n \n "])(
+    "answers 400 for a password of only blanks (%j)",
+    async (password) => {
+      const email = uniqueEmail();
+      const res = await register({ email, password });
+      expect(res.status).toBe(400);
+      expect((await res.json()).issues).toEqual([
+        { path: "password", message: "Password must contain characters other than spaces." },
+      ]);
+      expect(await db.user.count({ where: { email } })).toBe(0);
+    },
+  );
+
+  it(`answers 429 once an address has tried ${env.REGISTRATIONS_PER_IP_PER_HOUR} registrations in the hour; others still register`, async () => {
+    const ip = "198.51.100.77";
+    const statuses = await Promise.all(
+      Array.from({ length: env.REGISTRATIONS_PER_IP_PER_HOUR + 3 }, () =>
+        register({ email: uniqueEmail(), password: TEST_PASSWORD }, ip),
+      ),
+    );
+    expect(statuses.filter((res) => res.status === 201)).toHaveLength(env.REGISTRATIONS_PER_IP_PER_HOUR);
+    const refused = statuses.filter((res) => res.status === 429);
+    expect(refused).toHaveLength(3);
+    expect(Number(refused[0]?.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused[0]?.json()).toMatchObject({ code: "rate_limited" });
+    expect((await register({ email: uniqueEmail(), password: TEST_PASSWORD })).status).toBe(201);
+  });
+
+  it("keeps the token, a secret, out of every cache", async () => {
+    const res = await register({ email: uniqueEmail(), password: TEST_PASSWORD });
+    expect(res.headers.get("cache-control")).toBe("no-store");
   });
 
   it("accepts a password of exactly 8 and of exactly the maximum length", async () => {

@@ -1,0 +1,88 @@
+// PostgreSQL + Redis only: runs taken by a real worker process through BullMQ, with no workers in this process.
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => {
+  // This process only submits: the worker process does the work. Read by lib/env.ts when first imported.
+  process.env.RUN_WORKERS_IN_APP = "0";
+});
+
+import { randomUUID } from "node:crypto";
+import { runScraperEndpoint } from "@/app/api/scrapers/[id]/run/endpoint";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { usageMonth } from "@/lib/usage/summary";
+import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
+import { callJson } from "@/test/support/requests";
+import { createRunUser, type RunTestUser } from "@/test/support/runs";
+import { startWorkerProcess, type WorkerProcess } from "@/test/support/worker-process";
+import { createRunLimits } from "./limits";
+import { RUN_LEASE_MS } from "./process";
+import { recoverRuns } from "./recovery";
+
+let site: FixtureServer;
+let scraperId: number;
+let worker: WorkerProcess | null = null;
+
+describe.skipIf(!env.REDIS_URL)("runs on a worker process (BullMQ)", () => {
+  beforeAll(async () => {
+    site = await startFixtureServer();
+    scraperId = (await db.scraper.findUniqueOrThrow({ where: { slug: "ecommerce-products" } })).id;
+    worker = await startWorkerProcess();
+  }, 120_000);
+
+  afterAll(async () => {
+    await worker?.stop();
+    await site?.close();
+  });
+
+  const submit = (user: RunTestUser, body: unknown) =>
+    callJson(runScraperEndpoint(createRunLimits(`test-${randomUUID()}`)), {
+      method: "POST",
+      path: `/api/scrapers/${scraperId}/run`,
+      headers: user.keyHeaders,
+      body,
+      params: { id: String(scraperId) },
+    });
+
+  const statusOf = async (id: number) => (await db.scraperRun.findUniqueOrThrow({ where: { id } })).status;
+
+  const quotaUsed = async (userId: number) =>
+    (await db.monthlyUsage.findUnique({ where: { userId_month: { userId, month: usageMonth() } } }))?.successfulRuns ?? 0;
+
+  it("answers a synchronous run with the items the worker process extracted", async () => {
+    const user = await createRunUser();
+    const answer = await submit(user, { url: `${site.url}/product/jsonld.html` });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ status: "success", data: [{ title: expect.any(String) }] });
+  });
+
+  it("runs async runs there and records them", async () => {
+    const user = await createRunUser("pro");
+    const answers = await Promise.all([1, 2, 3].map(() => submit(user, { url: `${site.url}/product/jsonld.html`, async: true })));
+    for (const answer of answers) {
+      expect(answer.status).toBe(202);
+      await expect.poll(() => statusOf(answer.body.id), { timeout: 30_000 }).toBe("success");
+    }
+    expect(await quotaUsed(user.id)).toBe(3);
+  });
+
+  it("leaves a run whose worker was killed to recovery, which fails it worker_lost and gives its quota back", async () => {
+    const user = await createRunUser();
+    const answer = await submit(user, { url: `${site.url}/slow?ms=30000`, async: true });
+    await expect.poll(() => statusOf(answer.body.id), { timeout: 30_000, message: worker?.output() }).toBe("running");
+    await worker?.kill();
+    worker = null;
+    expect(await quotaUsed(user.id)).toBe(1);
+    // Nobody renews the lease any more: once it has run out, recovery settles the run.
+    await recoverRuns({ now: new Date(Date.now() + RUN_LEASE_MS + 1000) });
+    expect(await db.scraperRun.findUniqueOrThrow({ where: { id: answer.body.id } })).toMatchObject({
+      status: "failed",
+      errorCode: "worker_lost",
+    });
+    expect(await quotaUsed(user.id)).toBe(0);
+    // A new worker takes over the queue.
+    worker = await startWorkerProcess({ LOG_LEVEL: "info" });
+    const next = await submit(user, { url: `${site.url}/product/jsonld.html`, async: true });
+    await expect.poll(() => statusOf(next.body.id), { timeout: 30_000, message: worker?.output() }).toBe("success");
+  }, 120_000);
+});

@@ -1,0 +1,7 @@
+import type { EdgeHandler } from "./edge";
+
+/**
+ * Handlers the edge tries, in order, before Next (docs/architecture.md#the-edge): each answers a request itself
+ * (returning true) or passes it on. A fast path for a hot API route is one more entry here.
+ */
+export const edgeHandlers: EdgeHandler[] = [];

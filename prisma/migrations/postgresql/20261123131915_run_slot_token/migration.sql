@@ -1,0 +1,1 @@
+ALTER TABLE "scraper_runs" ADD COLUMN     "slot_token" TEXT;

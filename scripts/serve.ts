@@ -1,0 +1,31 @@
+// The app's server process (npm start, npm run dev): the edge (lib/server/edge.ts) in front of Next's request
+// handler. `--dev` serves `next dev`. Started by scripts/next-server.ts with the environment it prepared.
+import "./load-env";
+import path from "node:path";
+import next from "next";
+import { env } from "../lib/env";
+import { log } from "../lib/log";
+import { createEdgeServer } from "../lib/server/edge";
+import { edgeHandlers } from "../lib/server/handlers";
+
+const dev = process.argv.includes("--dev");
+const app = next({ dev, dir: path.resolve(import.meta.dirname, ".."), port: env.PORT });
+await app.prepare();
+
+const server = createEdgeServer({
+  next: app.getRequestHandler(),
+  trustProxy: env.TRUST_PROXY,
+  handlers: edgeHandlers,
+  dev,
+  onError: (err, context) => log.error({ err, ...context }, "edge: unexpected failure"),
+});
+server.listen(env.PORT, () => {
+  console.log(`ScrapeDeck ${dev ? "(dev) " : ""}ready on http://localhost:${env.PORT}`);
+});
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    server.close();
+    void app.close().finally(() => process.exit(0));
+  });
+}

@@ -1,0 +1,52 @@
+// A real `npm run worker` process for the PostgreSQL + Redis tests: same database, Redis and queue prefix as the
+// test run, so it takes the runs the tests submit.
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+
+export interface WorkerProcess {
+  child: ChildProcess;
+  /** What it printed so far, for failure messages. */
+  output(): string;
+  /** Ends the worker at once, as a crash would. */
+  kill(): Promise<void>;
+  /** Asks it to stop (SIGTERM) and waits for it. */
+  stop(): Promise<void>;
+}
+
+export async function startWorkerProcess(env: Record<string, string> = {}): Promise<WorkerProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/worker.ts"], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("Run worker")) resolve();
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stdout?.on("data", (chunk: Buffer) => {
+      if (output.includes("Run worker")) output += chunk.toString();
+    });
+    child.once("exit", (code) => reject(new Error(`worker exited with ${code} before starting:\n${output}`)));
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return {
+    child,
+    output: () => output,
+    async kill() {
+      child.kill("SIGKILL");
+      await exited;
+    },
+    async stop() {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
