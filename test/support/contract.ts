@@ -18,12 +18,17 @@ ajv.addSchema(openApiDocument, DOCUMENT_ID);
 type Json = Record<string, unknown>;
 const paths = (openApiDocument.paths ?? {}) as Record<string, Record<string, Json>>;
 
+/** Parameters of catch-all route folders ([...nextauth]): they span several path segments. */
+const CATCH_ALL_PARAMS = new Set(["nextauth"]);
+
 /** Path templates with their matchers, the ones with fewer parameters first (/api/auth/me before /api/auth/{nextauth}). */
 const templates = Object.keys(paths)
   .map((template) => ({
     template,
     params: (template.match(/\{/g) ?? []).length,
-    pattern: new RegExp(`^${template.replace(/[.]/g, "\\.").replace(/\{[^}]+\}/g, "[^/]+")}$`),
+    pattern: new RegExp(
+      `^${template.replace(/[.]/g, "\\.").replace(/\{([^}]+)\}/g, (_, name: string) => (CATCH_ALL_PARAMS.has(name) ? ".+" : "[^/]+"))}$`,
+    ),
   }))
   .sort((a, b) => a.params - b.params);
 

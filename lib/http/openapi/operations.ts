@@ -123,6 +123,14 @@ const JSON_BODY = {
   validation_error: "A field breaks a rule; `issues` lists each one.",
   payload_too_large: "The body is over 64 KiB.",
 } as const;
+// next-auth's endpoints sit behind the route kit (app/api/auth/[...nextauth]/route.ts): only the ones sign-in uses.
+const NEXT_AUTH_ERRORS = {
+  not_found: "Not an endpoint the sign-in uses.",
+  method_not_allowed: "The endpoint takes the other method; Allow names it.",
+  malformed_request: "The sign-in post is not a form, or next-auth could not process it.",
+  payload_too_large: "The body is over 64 KiB.",
+  ...SERVER_ERROR,
+} as const;
 const USER_AUTH: readonly SecurityScheme[] = ["bearerToken", "session"];
 /** Routes open to every way of calling (lib/http/with-caller.ts): an API key as well. */
 const CALLER_AUTH: readonly SecurityScheme[] = ["apiKey", "bearerToken", "session"];
@@ -377,8 +385,7 @@ export const OPERATIONS = [
     security: [],
     pathParams: z.object({ nextauth: z.string().meta({ example: "session" }) }),
     success: { status: 200, description: "next-auth's answer." },
-    errors: {},
-    external: true,
+    errors: NEXT_AUTH_ERRORS,
   },
   {
     method: "POST",
@@ -390,8 +397,7 @@ export const OPERATIONS = [
     security: [],
     pathParams: z.object({ nextauth: z.string().meta({ example: "callback" }) }),
     success: { status: 200, description: "next-auth's answer." },
-    errors: {},
-    external: true,
+    errors: NEXT_AUTH_ERRORS,
   },
 
   // API keys
