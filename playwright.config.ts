@@ -3,6 +3,19 @@ import { defineConfig, devices } from "@playwright/test";
 // scripts/e2e.ts picks the browser and a fresh database, then runs this against the built app.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+/**
+ * A second server on the same build with another APP_URL (other host name, other port): one build must serve any
+ * host (e2e/host-independence.spec.ts). It starts after the first, which builds when the build is missing or stale.
+ */
+export const OTHER_HOST_URL = `http://localhost:${port + 1}`;
+const serverEnv = {
+  DATABASE_URL: process.env.DATABASE_URL ?? "",
+  AUTH_SECRET: process.env.AUTH_SECRET ?? "e2e-secret-that-is-long-enough-for-hs256-0123456789",
+  SCRAPER_ALLOW_LOOPBACK: "1",
+  LOG_LEVEL: "warn",
+  // Every account of the suite is created from 127.0.0.1.
+  REGISTRATIONS_PER_IP_PER_HOUR: "100000",
+};
 const executablePath = process.env.CHROMIUM_PATH || undefined;
 
 export default defineConfig({
@@ -30,23 +43,25 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  webServer: {
-    command: "npm start",
-    url: `${baseURL}/api/health`,
-    timeout: 300_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      APP_URL: baseURL,
-      NEXTAUTH_URL: baseURL,
-      DATABASE_URL: process.env.DATABASE_URL ?? "",
-      AUTH_SECRET: process.env.AUTH_SECRET ?? "e2e-secret-that-is-long-enough-for-hs256-0123456789",
-      SCRAPER_ALLOW_LOOPBACK: "1",
-      LOG_LEVEL: "warn",
-      // Every account of the suite is created from 127.0.0.1.
-      REGISTRATIONS_PER_IP_PER_HOUR: "100000",
+  webServer: [
+    {
+      command: "npm start",
+      url: `${baseURL}/api/health`,
+      // A cold build takes several minutes on a loaded two-core machine.
+      timeout: 600_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { ...serverEnv, PORT: String(port), APP_URL: baseURL, NEXTAUTH_URL: baseURL },
     },
-  },
+    {
+      command: `npx next start -p ${port + 1}`,
+      url: `${OTHER_HOST_URL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { ...serverEnv, NODE_ENV: "production", APP_URL: OTHER_HOST_URL, NEXTAUTH_URL: OTHER_HOST_URL },
+    },
+  ],
 });

@@ -38,6 +38,18 @@ describe("proxy", () => {
     }
   });
 
+  it("gives a valid session without one the signed-in hint, and takes a stale hint away", async () => {
+    const cookie = await sessionCookieFor(1);
+    const hintOf = async (path: string, cookies?: string) =>
+      (await proxy(new NextRequest(`http://localhost:3000${path}`, { headers: cookies ? { cookie: cookies } : {} }))).headers
+        .getSetCookie()
+        .find((value) => value.startsWith("scrapedeck-signed-in="));
+    expect(await hintOf("/dashboard", cookie)).toMatch(/^scrapedeck-signed-in=1; Path=\/; Max-Age=\d+; SameSite=Lax$/);
+    expect(await hintOf("/dashboard", `${cookie}; scrapedeck-signed-in=1`)).toBeUndefined();
+    expect(await hintOf("/dashboard", "scrapedeck-signed-in=1")).toMatch(/^scrapedeck-signed-in=; Path=\/; Max-Age=0;/);
+    expect(await hintOf("/dashboard")).toBeUndefined();
+  });
+
   it("runs only on the pages it guards; /login and /register check the session themselves", () => {
     expect(config.matcher).toEqual(["/dashboard/:path*", "/licenses/:path*"]);
   });

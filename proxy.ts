@@ -1,5 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
-import { userIdFromSessionCookie } from "@/lib/auth/session-cookie";
+import { readCookie, userIdFromSessionCookie } from "@/lib/auth/session-cookie";
+import { expiredSignedInHintCookie, SIGNED_IN_HINT_COOKIE, signedInHintCookie } from "@/lib/auth/signed-in-hint";
 
 const SIGNED_IN_ONLY = [/^\/dashboard(\/|$)/, /^\/licenses(\/|$)/];
 
@@ -15,10 +16,20 @@ const SIGNED_IN_ONLY = [/^\/dashboard(\/|$)/, /^\/licenses(\/|$)/];
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   if (!SIGNED_IN_ONLY.some((pattern) => pattern.test(pathname))) return NextResponse.next();
-  if ((await userIdFromSessionCookie(request.headers.get("cookie"))) !== null) return NextResponse.next();
+  const cookies = request.headers.get("cookie");
+  const hinted = readCookie(cookies, SIGNED_IN_HINT_COOKIE) !== undefined;
+  // The signed-in hint (lib/auth/signed-in-hint.ts) follows the session: a session from before the hint existed gets
+  // one here, and a visitor sent to sign in loses a stale one.
+  if ((await userIdFromSessionCookie(cookies)) !== null) {
+    const through = NextResponse.next();
+    if (!hinted) through.headers.append("Set-Cookie", signedInHintCookie(request.nextUrl.protocol === "https:"));
+    return through;
+  }
   const login = new URL("/login", request.url);
   login.searchParams.set("callbackUrl", `${pathname}${search}`);
-  return NextResponse.redirect(login);
+  const redirect = NextResponse.redirect(login);
+  if (hinted) redirect.headers.append("Set-Cookie", expiredSignedInHintCookie());
+  return redirect;
 }
 
 export const config = {

@@ -30,6 +30,9 @@ export default defineConfig({
       // Runs sharing one Redis database never share limiter counts.
       REDIS_KEY_PREFIX: `scrapedeck-test-${process.pid}-${Date.now()}:`,
       QUEUE_PREFIX: queuePrefix,
+      // The whole suite shares two cores: a page's extraction may wait for CPU far longer than in production.
+      // Tests of the deadline itself pass their own.
+      EXTRACTION_TIMEOUT_MS: "60000",
     },
     testTimeout: 30_000,
     hookTimeout: 60_000,

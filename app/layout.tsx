@@ -11,7 +11,7 @@ import "./globals.css";
 const defaultTitle = `${site.name} — ${site.tagline}`;
 
 export const metadata: Metadata = {
-  metadataBase: new URL(site.url),
+  // No metadataBase: addresses in metadata stay relative, so no host is baked into the build (lib/metadata.ts).
   title: { default: defaultTitle, template: `%s | ${site.name}` },
   description: site.description,
   applicationName: site.name,
@@ -21,9 +21,8 @@ export const metadata: Metadata = {
     siteName: site.name,
     type: "website",
     locale: "en_US",
-    url: "/",
   },
-  twitter: { card: "summary_large_image", title: defaultTitle, description: site.description },
+  twitter: { card: "summary", title: defaultTitle, description: site.description },
 };
 
 export const viewport: Viewport = { themeColor: "#2552e0" };

@@ -1,5 +1,11 @@
 import type { MetadataRoute } from "next";
-import { legalLinks, site } from "@/lib/config/site";
+import { listScraperIds } from "@/lib/catalogue/queries";
+import { legalLinks } from "@/lib/config/site";
+import { env } from "@/lib/env";
+import { loadForPage } from "@/lib/page-load";
+
+// Read per request: addresses come from the APP_URL the server runs with, not the one it was built with.
+export const dynamic = "force-dynamic";
 
 const PAGES: ReadonlyArray<{ path: string; priority: number }> = [
   { path: "/", priority: 1 },
@@ -9,7 +15,9 @@ const PAGES: ReadonlyArray<{ path: string; priority: number }> = [
   ...legalLinks.map((link) => ({ path: link.href, priority: 0.3 })),
 ];
 
-/** The public, indexable pages (scraper pages render in the browser and are reached from the home page). */
-export default function sitemap(): MetadataRoute.Sitemap {
-  return PAGES.map((page) => ({ url: new URL(page.path, site.url).toString(), priority: page.priority }));
+/** The public, indexable pages, the server-rendered scraper pages included. */
+export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
+  const scraperIds = (await loadForPage("sitemap scraper ids", listScraperIds)) ?? [];
+  const pages = [...PAGES, ...scraperIds.map((id) => ({ path: `/scrapers/${id}`, priority: 0.8 }))];
+  return pages.map((page) => ({ url: new URL(page.path, env.APP_URL).toString(), priority: page.priority }));
 }

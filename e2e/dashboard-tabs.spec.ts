@@ -48,3 +48,20 @@ test("sends signed-out visitors to the login page", async ({ page }) => {
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/login/);
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the tabs are in the first screen, under a compact plan and usage line", async ({ page }) => {
+    await signUp(page);
+    await expect(page.getByRole("region", { name: "Plan and usage" })).toContainText("0 / 100");
+    await expect(page.getByRole("region", { name: "Recent runs" })).toContainText("No runs yet");
+    for (const tab of await page.getByRole("tab").all()) {
+      const box = await tab.boundingBox();
+      expect(box && box.y + box.height).toBeLessThanOrEqual(844);
+    }
+    const summary = await page.getByRole("region", { name: "Plan and usage" }).boundingBox();
+    // A compact line, wrapped to a few short ones on a phone, not the four-card panel it was.
+    expect(summary?.height).toBeLessThanOrEqual(180);
+  });
+});

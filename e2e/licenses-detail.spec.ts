@@ -108,6 +108,8 @@ test.describe("a signed-in owner", () => {
   });
 
   test("the Licenses tab and the detail page pass an accessibility scan", async ({ page }) => {
+    // Several pages and accounts in one test: on a loaded machine it needs more than the default 30 s.
+    test.slow();
     await createAndOpenLicense(page, { name: "Accessible", maxUsage: "2" });
     await page.getByLabel("Content type").fill("video");
     await page.getByLabel("Content ID").fill("a11y");
@@ -147,6 +149,11 @@ test.describe("a signed-in owner", () => {
       expect(res?.status()).toBe(404);
       await expect(page.getByRole("heading", { name: "License Not Found" })).toBeVisible();
       await expect(page.getByText(NOT_FOUND_TEXT)).toBeVisible();
+      // Its own description, not the license page's.
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+        "content",
+        "This license does not exist or is not yours.",
+      );
       await page.getByRole("link", { name: "Back to Dashboard" }).click();
       await page.waitForURL("**/dashboard");
     });
@@ -154,6 +161,8 @@ test.describe("a signed-in owner", () => {
 });
 
 test("another user's license shows License Not Found", async ({ browser }) => {
+  // Several pages and accounts in one test: on a loaded machine it needs more than the default 30 s.
+  test.slow();
   const owner = await browser.newPage();
   await signUp(owner);
   const id = await createAndOpenLicense(owner, { name: "Private" });

@@ -38,6 +38,8 @@ test.describe("small screens", () => {
 });
 
 test("the API docs with another tab open and the contact form showing errors have no serious violations", async ({ page }) => {
+  // Several pages and accounts in one test: on a loaded machine it needs more than the default 30 s.
+  test.slow();
   await page.goto("/api-docs");
   await page.getByRole("tab", { name: "Authentication" }).click();
   await page.getByRole("tab", { name: "PHP" }).click();

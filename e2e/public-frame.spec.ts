@@ -43,6 +43,8 @@ test.describe("shared frame", () => {
   });
 
   test("signing in after browsing the public pages reaches the dashboard without a reload", async ({ browser, page }) => {
+    // Several pages and accounts in one test: on a loaded machine it needs more than the default 30 s.
+    test.slow();
     const other = await browser.newPage();
     const { email, password } = await signUp(other);
     await other.close();
@@ -82,6 +84,8 @@ test.describe("shared frame", () => {
   });
 
   test("every page sets its own title and description", async ({ page }) => {
+    // Several pages and accounts in one test: on a loaded machine it needs more than the default 30 s.
+    test.slow();
     const descriptions = new Map<string, string>();
     for (const { path, title } of PUBLIC_PAGES) {
       await page.goto(path);
@@ -94,20 +98,29 @@ test.describe("shared frame", () => {
     expect(new Set(descriptions.values()).size).toBe(descriptions.size);
   });
 
-  test("link previews carry the page's own title and an image", async ({ page, baseURL }) => {
+  test("link previews carry the page's own title and description, and no address fixed at build time", async ({ page }) => {
     await page.goto("/api-docs");
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "API Documentation | ScrapeDeck");
-    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${baseURL}/api-docs`);
-    const image = await page.locator('meta[property="og:image"]').first().getAttribute("content");
-    expect(image).toContain("/opengraph-image");
-    const res = await page.request.get(new URL(image ?? "", baseURL).pathname);
-    expect(res.status()).toBe(200);
-    expect(res.headers()["content-type"]).toBe("image/png");
+    const description = await page.locator('meta[name="description"]').getAttribute("content");
+    await expect(page.locator('meta[property="og:description"]')).toHaveAttribute("content", description ?? "");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", "/api-docs");
+    await expect(page.locator('meta[property="og:url"], meta[property="og:image"]')).toHaveCount(0);
+  });
+
+  test("icons and the web manifest are served", async ({ page, request }) => {
+    await page.goto("/");
+    for (const selector of ['link[rel="icon"]', 'link[rel="apple-touch-icon"]', 'link[rel="manifest"]']) {
+      const href = await page.locator(selector).first().getAttribute("href");
+      const res = await request.get(href ?? "");
+      expect(res.status(), selector).toBe(200);
+    }
+    const manifest = await (await request.get("/manifest.webmanifest")).json();
+    expect(manifest).toMatchObject({ name: "ScrapeDeck", start_url: "/" });
   });
 
   test("sitemap.xml lists the public pages and robots.txt points to it", async ({ request, baseURL }) => {
     const sitemap = await (await request.get("/sitemap.xml")).text();
-    for (const path of ["/", "/about", "/api-docs", "/contact", ...legalLinks.map((link) => link.href)]) {
+    for (const path of ["/", "/about", "/api-docs", "/contact", "/scrapers/1", ...legalLinks.map((link) => link.href)]) {
       expect(sitemap).toContain(`<loc>${new URL(path, baseURL).toString()}</loc>`);
     }
     const robots = await (await request.get("/robots.txt")).text();

@@ -53,3 +53,37 @@ test("runs made through the API show in the dashboard's usage summary and recent
   await expect(successfulRun.getByText(`${site.url}/product/jsonld.html`)).toBeVisible();
   await expect(successfulRun.getByText(/^1 item · [\d.]+ m?s · just now$/)).toBeVisible();
 });
+
+test("an async run shows as queued or running, then as a success after Refresh", async ({ page, request }) => {
+  await signUp(page);
+  const created = await page.request.post("/api/keys", { data: { description: "e2e async" } });
+  const { key } = await created.json();
+  const scrapers: Array<{ id: number; name: string }> = await (await request.get("/api/scrapers")).json();
+  const product = scrapers.find((scraper) => scraper.name === "E-commerce Product Scraper");
+  const accepted = await request.post(`/api/scrapers/${product?.id}/run`, {
+    headers: { authorization: `Bearer ${key}` },
+    data: { url: `${site.url}/slow?ms=4000`, async: true },
+  });
+  expect(accepted.status()).toBe(202);
+  const { id, status_url } = await accepted.json();
+  expect(status_url).toContain(`/api/runs/${id}`);
+
+  await page.reload();
+  const recentRuns = page.getByRole("region", { name: "Recent runs" });
+  await expect(
+    recentRuns
+      .getByRole("listitem")
+      .first()
+      .getByText(/^(Queued|Running)$/),
+  ).toBeVisible();
+  await expect
+    .poll(
+      async () => (await (await request.get(`/api/runs/${id}`, { headers: { authorization: `Bearer ${key}` } })).json()).status,
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe("success");
+  await recentRuns.getByRole("button", { name: "Refresh" }).click();
+  await expect(recentRuns.getByRole("listitem").first().getByText("Success", { exact: true })).toBeVisible();
+});

@@ -1,4 +1,4 @@
-// The part of autocannon's API that scripts/bench-verify.ts uses (the package ships no types).
+// The part of autocannon's API that scripts/bench/ uses (the package ships no types).
 declare module "autocannon" {
   interface Histogram {
     average: number;
@@ -16,6 +16,15 @@ declare module "autocannon" {
     body?: string;
     connections?: number;
     duration?: number;
+    amount?: number;
+    /** setupRequest may change each request before it is sent (another body, other headers). */
+    requests?: Array<{ setupRequest: (request: RequestParams) => RequestParams }>;
+  }
+  interface RequestParams {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
   }
   interface Result {
     requests: Histogram;

@@ -7,6 +7,7 @@ import path from "node:path";
 import { prepareDatabase } from "../lib/db/prepare";
 import { env, localAuthSecret } from "../lib/env";
 import { buildExtractionThread } from "./build-thread";
+import { revalidateWhenUp } from "./catalogue-revalidation";
 import { nextServerEnv, serveNext } from "./next-server";
 import { writeOpenApiFile } from "./openapi";
 
@@ -67,3 +68,12 @@ if (!isCurrent) {
 }
 
 serveNext([], childEnv);
+
+// The catalogue pages of a build kept from an earlier start were rendered from the database of that time: once the
+// server is up, it renders them again from this one (docs/architecture.md#catalogue-pages).
+if (isCurrent) {
+  const secret = childEnv.AUTH_SECRET ?? "";
+  void revalidateWhenUp(`http://127.0.0.1:${env.PORT}`, secret).then((done) => {
+    if (!done) console.warn("Could not ask the server to refresh the catalogue pages; they refresh within five minutes.");
+  });
+}

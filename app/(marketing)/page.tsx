@@ -8,7 +8,13 @@ import { Pricing } from "@/components/marketing/pricing";
 import { ScraperList } from "@/components/marketing/scraper-list";
 import { Section } from "@/components/marketing/section";
 import { UseCases } from "@/components/marketing/use-cases";
+import { JsonLd } from "@/components/site/json-ld";
+import { PrefetchedQuery } from "@/components/site/prefetched-query";
+import { CATALOGUE_PATH } from "@/lib/catalogue/dto";
+import { listScrapers } from "@/lib/catalogue/queries";
 import { site } from "@/lib/config/site";
+import { loadForPage } from "@/lib/page-load";
+import { organizationJsonLd } from "@/lib/seo/structured-data";
 
 // The root layout's default title and link preview are the home page's own.
 export const metadata: Metadata = {
@@ -17,7 +23,14 @@ export const metadata: Metadata = {
   alternates: { canonical: "/" },
 };
 
-export default function HomePage() {
+/**
+ * The catalogue is in the HTML (docs/architecture.md#catalogue-pages): rendered at build time, again at most every
+ * five minutes, and at once when the catalogue changes (POST /api/catalogue/revalidate).
+ */
+export const revalidate = 300;
+
+export default async function HomePage() {
+  const scrapers = await loadForPage("catalogue", listScrapers);
   return (
     <main id="main" tabIndex={-1} className="outline-none">
       <Hero />
@@ -29,12 +42,15 @@ export default function HomePage() {
         title="Available scrapers"
         intro="Pick a scraper to see its endpoint, parameters and response format."
       >
-        <ScraperList />
+        <PrefetchedQuery path={CATALOGUE_PATH} data={scrapers}>
+          <ScraperList />
+        </PrefetchedQuery>
       </Section>
       <ApiExample />
       <UseCases />
       <Pricing />
       <ClosingCta />
+      <JsonLd data={organizationJsonLd()} />
     </main>
   );
 }

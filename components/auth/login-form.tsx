@@ -1,16 +1,19 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/form-controls";
 import { FormError, FormField } from "@/components/ui/form-field";
-import { LOGIN_THROTTLED_ERROR, LOGIN_THROTTLED_MESSAGE, type LoginInput, loginSchema } from "@/lib/accounts/schemas";
+import { LOGIN_THROTTLED_ERROR, LOGIN_THROTTLED_MESSAGE } from "@/lib/accounts/login-throttle-messages";
+import type { LoginInput } from "@/lib/accounts/schemas";
+import { lazyZodResolver } from "@/lib/client/lazy-resolver";
 import { notify } from "@/lib/client/notify";
 import { signInWithPassword, useFinishSignIn } from "./sign-in";
 
 export const LOGIN_FAILED_MESSAGE = "Invalid email or password. Please try again.";
+
+const resolver = lazyZodResolver<LoginInput>(() => import("@/lib/accounts/schemas").then((module) => module.loginSchema));
 
 export function LoginForm({ callbackPath }: { callbackPath: string }) {
   const finishSignIn = useFinishSignIn();
@@ -21,7 +24,7 @@ export function LoginForm({ callbackPath }: { callbackPath: string }) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
+  } = useForm<LoginInput>({ resolver, defaultValues: { email: "", password: "" } });
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     const error = await signInWithPassword(email, password);

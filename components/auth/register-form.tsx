@@ -1,18 +1,22 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/form-controls";
 import { FormError, FormField } from "@/components/ui/form-field";
-import { type RegisterFormInput, registerFormSchema } from "@/lib/accounts/schemas";
+import type { RegisterFormInput } from "@/lib/accounts/schemas";
 import { apiRequest } from "@/lib/client/api";
+import { lazyZodResolver } from "@/lib/client/lazy-resolver";
 import { signInWithPassword, useFinishSignIn } from "./sign-in";
 import type { AuthUser } from "./use-auth";
 
 export const REGISTER_FAILED_MESSAGE = "Failed to create account. This email may already be in use.";
+
+const resolver = lazyZodResolver<RegisterFormInput>(() =>
+  import("@/lib/accounts/schemas").then((module) => module.registerFormSchema),
+);
 
 export function RegisterForm({ callbackPath }: { callbackPath: string }) {
   const finishSignIn = useFinishSignIn();
@@ -23,7 +27,7 @@ export function RegisterForm({ callbackPath }: { callbackPath: string }) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<RegisterFormInput>({
-    resolver: zodResolver(registerFormSchema),
+    resolver,
     defaultValues: { email: "", password: "", confirmPassword: "" },
   });
 

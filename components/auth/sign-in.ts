@@ -1,7 +1,6 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { signIn } from "next-auth/react";
 import { getJson } from "@/lib/client/api";
 import { notify } from "@/lib/client/notify";
 import { AUTH_ME_PATH, type AuthUser, useAuth } from "./use-auth";
@@ -12,6 +11,8 @@ import { AUTH_ME_PATH, type AuthUser, useAuth } from "./use-auth";
  */
 export async function signInWithPassword(email: string, password: string): Promise<string | null> {
   try {
+    // Loaded on submit: the page does not need next-auth's client until then.
+    const { signIn } = await import("next-auth/react");
     const result = await signIn("credentials", { email, password, redirect: false });
     return result?.ok && !result.error ? null : (result?.error ?? "CredentialsSignin");
   } catch {

@@ -1,6 +1,8 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSyncExternalStore } from "react";
+import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/signed-in-hint";
 import { getJson } from "@/lib/client/api";
 
 export interface AuthUser {
@@ -10,20 +12,35 @@ export interface AuthUser {
 
 export const AUTH_ME_PATH = "/api/auth/me";
 
+const noSubscription = () => () => {};
+const hasSignedInHint = () => document.cookie.split("; ").some((cookie) => cookie.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+
+/**
+ * Whether this browser holds the signed-in hint (lib/auth/signed-in-hint.ts). The server renders public pages ahead
+ * of time without cookies, so it, and hydration, assume a guest.
+ */
+function useSignedInHint(): boolean {
+  return useSyncExternalStore(noSubscription, hasSignedInHint, () => false);
+}
+
+/** The session check on load. Its 401 also removes a hint that outlived the session (app/api/auth/me/route.ts). */
+function checkSession(): Promise<AuthUser | null> {
+  return getJson<AuthUser>(AUTH_ME_PATH, { on401: "null" }).catch(() => null);
+}
+
 /**
  * Client auth state (docs/product.md#auth-state): not authenticated until the session check on load answers OK;
- * a failed check is ignored and simply leaves the visitor signed out.
+ * a failed check is ignored and simply leaves the visitor signed out. The check runs only when the browser holds
+ * the signed-in hint: a guest is known to be one without asking, so a guest's page logs no failed request.
  */
 export function useAuth() {
   const queryClient = useQueryClient();
-  const { data, isPending } = useQuery({
-    queryKey: [AUTH_ME_PATH],
-    queryFn: () => getJson<AuthUser>(AUTH_ME_PATH, { on401: "null" }).catch(() => null),
-  });
+  const hinted = useSignedInHint();
+  const { data, isPending } = useQuery({ queryKey: [AUTH_ME_PATH], queryFn: checkSession, enabled: hinted });
   return {
     user: data ?? null,
     isAuthenticated: Boolean(data),
-    isChecking: isPending,
+    isChecking: hinted && isPending,
     setUser: (user: AuthUser | null) => {
       // Cached data never goes stale (docs/product.md#browser-calls), so whoever signs in next must not see the last user's keys.
       // Only unused data is dropped: the pages still showing it are on their way out (logout navigates home,

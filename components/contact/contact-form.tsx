@@ -1,15 +1,19 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input, Textarea } from "@/components/ui/form-controls";
 import { FormField } from "@/components/ui/form-field";
+import { lazyZodResolver } from "@/lib/client/lazy-resolver";
 import { notify } from "@/lib/client/notify";
-import { type ContactMessage, contactMessageSchema } from "@/lib/contact/schema";
+import type { ContactMessage } from "@/lib/contact/schema";
 
 /** docs/product.md#contact: submitting makes no server call; it waits about a second, as sending would. */
 export const CONTACT_SEND_DELAY_MS = 1000;
+
+const resolver = lazyZodResolver<ContactMessage>(() =>
+  import("@/lib/contact/schema").then((module) => module.contactMessageSchema),
+);
 
 const EMPTY: ContactMessage = { name: "", email: "", subject: "", message: "" };
 
@@ -23,7 +27,7 @@ export function ContactForm() {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ContactMessage>({ resolver: zodResolver(contactMessageSchema), defaultValues: EMPTY });
+  } = useForm<ContactMessage>({ resolver, defaultValues: EMPTY });
 
   async function onSubmit(message: ContactMessage) {
     try {

@@ -9,17 +9,19 @@ import { UsageSummary } from "./usage-summary";
 
 export function DashboardView() {
   return (
-    <div className="mt-6 space-y-6">
+    <div className="mt-6 space-y-4">
+      {/* docs/product.md#dashboard: on a phone the tabs sit in the first screen, so the summary is one compact line
+          and recent runs live in the scrapers tab, after the list. */}
       <UsageSummary />
-      <RecentRuns />
       <Tabs defaultValue="scrapers">
         <TabsList aria-label="Dashboard sections">
           <TabsTrigger value="scrapers">Available Scrapers</TabsTrigger>
           <TabsTrigger value="api-keys">API Keys</TabsTrigger>
           <TabsTrigger value="licenses">Licenses</TabsTrigger>
         </TabsList>
-        <TabsContent value="scrapers">
+        <TabsContent value="scrapers" className="space-y-6">
           <ScrapersTab />
+          <RecentRuns />
         </TabsContent>
         <TabsContent value="api-keys">
           <ApiKeysTab />

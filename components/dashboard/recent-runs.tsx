@@ -1,8 +1,9 @@
 "use client";
 
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { EmptyState, LoadError, LoadingRows } from "@/components/ui/list-states";
+import { LoadError, LoadingRows } from "@/components/ui/list-states";
 import { useApi } from "@/lib/client/use-api";
 import { relativeTime } from "@/lib/format";
 import type { RunSummaryDto } from "@/lib/runs/dto";
@@ -48,27 +49,47 @@ function RunItem({ run }: { run: RunSummaryDto }) {
   );
 }
 
-/** The user's latest runs made through the API, under the usage summary. */
+/** The user's latest runs made through the API, in the scrapers tab; one short line until there are any. */
 export function RecentRuns() {
   const runs = useApi("/api/runs", { query: { per_page: RECENT_RUNS } });
 
+  if (runs.isSuccess && runs.data.data.length === 0) {
+    return (
+      <section aria-labelledby="recent-runs-title" className="rounded-xl border border-dashed border-slate-300 px-4 py-3 text-sm">
+        <h2 id="recent-runs-title" className="inline font-semibold text-slate-900">
+          Recent runs
+        </h2>
+        <span className="text-slate-600">
+          {" · "}
+          <span className="font-medium text-slate-900">No runs yet</span>. Call POST /api/scrapers/{"{id}"}/run with one of your
+          API keys and your runs show up here.
+        </span>
+      </section>
+    );
+  }
+
   return (
     <Card role="region" aria-labelledby="recent-runs-title">
-      <CardHeader>
-        <CardTitle as="h2" id="recent-runs-title">
-          Recent runs
-        </CardTitle>
-        <CardDescription>Your latest scraper runs through the API. Failed runs do not count against your quota.</CardDescription>
+      <CardHeader className="flex flex-row items-start justify-between gap-4">
+        <div>
+          <CardTitle as="h2" id="recent-runs-title">
+            Recent runs
+          </CardTitle>
+          <CardDescription>
+            Your latest scraper runs through the API. Queued and running runs finish in the background; failed and cancelled runs
+            do not count against your quota.
+          </CardDescription>
+        </div>
+        {/* Runs change state on their own (async runs, batches): the list is read again on request, not polled. */}
+        <Button variant="outline" size="sm" onClick={() => runs.refetch()} disabled={runs.isFetching}>
+          {runs.isFetching ? "Refreshing…" : "Refresh"}
+        </Button>
       </CardHeader>
       <CardContent>
         {runs.isPending ? (
           <LoadingRows label="Loading recent runs" count={3} rowClassName="h-10 w-full" />
         ) : runs.isError ? (
           <LoadError what="your recent runs" error={runs.error} onRetry={() => runs.refetch()} />
-        ) : runs.data.data.length === 0 ? (
-          <EmptyState title="No runs yet">
-            Call POST /api/scrapers/{"{id}"}/run with one of your API keys and your runs show up here.
-          </EmptyState>
         ) : (
           <>
             <ul className="divide-y divide-slate-100">

@@ -9,12 +9,15 @@ const monthName = new Intl.DateTimeFormat("en-US", { month: "long", year: "numer
 
 function Stat({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div>
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-1 text-lg font-semibold text-slate-900">{children}</dd>
+    <div className="flex items-center gap-2">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="flex items-center gap-2 font-semibold text-slate-900 tabular-nums">{children}</dd>
     </div>
   );
 }
+
+// One compact line (two or three short ones on a phone), so the dashboard's tabs stay in the first screen.
+const SUMMARY = "flex min-h-7 flex-wrap items-center gap-x-6 gap-y-2 text-sm";
 
 /** Where the user stands this month: plan, successful runs against the quota, and the per-minute limit. */
 export function UsageSummary() {
@@ -22,12 +25,10 @@ export function UsageSummary() {
 
   if (usage.isPending) {
     return (
-      <section aria-label="Plan and usage" className="rounded-xl border border-slate-200 p-5">
-        <div role="status" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <section aria-label="Plan and usage" className="rounded-xl border border-slate-200 px-4 py-3">
+        <div role="status" className={SUMMARY}>
           <span className="sr-only">Loading usage</span>
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} className="h-12 w-full" />
-          ))}
+          <Skeleton className="h-5 w-full max-w-xl" />
         </div>
       </section>
     );
@@ -42,21 +43,21 @@ export function UsageSummary() {
   const month = monthName.format(new Date(`${data.month}-01T00:00:00Z`));
 
   return (
-    <section aria-label="Plan and usage" className="rounded-xl border border-slate-200 p-5">
-      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <section aria-label="Plan and usage" className="rounded-xl border border-slate-200 px-4 py-3">
+      <dl className={SUMMARY}>
         <Stat label="Plan">{plan.name}</Stat>
         <Stat label={`Successful runs, ${month}`}>
-          {data.successful_runs.toLocaleString("en-US")} / {data.monthly_quota.toLocaleString("en-US")}
           <div
             role="progressbar"
             aria-label="Monthly quota used"
             aria-valuemin={0}
             aria-valuemax={data.monthly_quota}
             aria-valuenow={used}
-            className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100"
+            className="h-2 w-24 overflow-hidden rounded-full bg-slate-100"
           >
             <div className="h-full rounded-full bg-brand-600" style={{ width: `${(used / data.monthly_quota) * 100}%` }} />
           </div>
+          {data.successful_runs.toLocaleString("en-US")} / {data.monthly_quota.toLocaleString("en-US")}
         </Stat>
         <Stat label="Rate limit">{data.requests_per_minute} requests/minute</Stat>
         <Stat label="Concurrent runs">{runsOneAtATime(plan) ? "One at a time" : data.concurrent_runs}</Stat>

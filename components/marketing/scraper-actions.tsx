@@ -7,7 +7,15 @@ import { Skeleton } from "@/components/ui/skeleton";
 /** docs/product.md#scraper-detail: signed-in users get their keys and the run button; guests get sign-up and log-in prompts. */
 export function ScraperActions() {
   const { isAuthenticated, isChecking } = useAuth();
-  if (isChecking) return <Skeleton className="h-24 w-full" />;
+  if (isChecking) {
+    // The same two button rows as what follows, so the card does not move when the check answers.
+    return (
+      <div className="flex flex-col gap-3">
+        <Skeleton className="h-12 w-full" />
+        <Skeleton className="h-12 w-full" />
+      </div>
+    );
+  }
   if (isAuthenticated) {
     return (
       <div className="flex flex-col gap-3">

@@ -49,7 +49,8 @@ function DetailSkeleton() {
 
 /** The scraper page's content, loaded in the browser; a failed load shows Scraper Not Found (docs/product.md#scraper-detail). */
 export function ScraperDetail({ id }: { id: number }) {
-  // docs/product.md#scraper-detail: fetched only when the id is positive.
+  // docs/product.md#scraper-detail: fetched only when the id is positive. The key is scraperPath(id), the path the
+  // page prefetches on the server.
   const { data: scraper, isError } = useApi("/api/scrapers/{id}", { params: { id }, enabled: id > 0 });
   const origin = useOrigin();
 
@@ -88,7 +89,7 @@ function Loaded({ scraper, endpointUrl }: { scraper: ScraperDetailDto; endpointU
             <CardContent className="space-y-3">
               <div className="flex flex-wrap items-center gap-3 rounded-lg bg-slate-100 px-4 py-3">
                 <span className="rounded-md bg-blue-100 px-2 py-1 font-mono text-xs font-bold text-blue-800">POST</span>
-                <code data-testid="scraper-endpoint" className="min-w-0 flex-1 font-mono text-sm break-all">
+                <code data-testid="scraper-endpoint" className="min-h-10 min-w-0 flex-1 font-mono text-sm break-all sm:min-h-0">
                   {endpointUrl}
                 </code>
               </div>

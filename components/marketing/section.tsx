@@ -10,10 +10,10 @@ interface SectionProps {
   children: ReactNode;
 }
 
-/** A page section labelled by its own heading; the scroll margin keeps anchors clear of the sticky header. */
+/** A page section labelled by its own heading; the scroll margin keeps anchors clear of the sticky header and page nav. */
 export function Section({ id, title, intro, eyebrow, className, children }: SectionProps) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className={cn("scroll-mt-16 py-16 sm:py-20", className)}>
+    <section id={id} aria-labelledby={`${id}-title`} className={cn("scroll-mt-28 py-16 sm:py-20", className)}>
       <div className="mx-auto w-full max-w-6xl px-4">
         <div className="mx-auto max-w-2xl text-center">
           {eyebrow ? <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p> : null}

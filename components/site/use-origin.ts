@@ -1,20 +1,20 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { site } from "@/lib/config/site";
 
 const noSubscription = () => () => {};
-const configuredOrigin = new URL(site.url).origin;
 
 /**
- * The product host for absolute API addresses. Static pages are prerendered with the configured APP_URL and
- * corrected in the browser to the origin actually serving them (another port, a preview host, a proxy).
+ * The origin serving this page, for absolute API addresses: the browser's own, so one build works on any host
+ * (docs/architecture.md#one-build-any-host). The server does not know it when a page is rendered ahead of time, so
+ * the server HTML (and hydration) uses "" — addresses relative to the host — and the browser fills in its origin
+ * right after hydration, which React does without a mismatch.
  */
 export function useOrigin(): string {
   return useSyncExternalStore(
     noSubscription,
     () => window.location.origin,
-    () => configuredOrigin,
+    () => "",
   );
 }
 

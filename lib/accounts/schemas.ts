@@ -57,9 +57,7 @@ export const registerFormSchema = registerSchema
   });
 export type RegisterFormInput = z.input<typeof registerFormSchema>;
 
-/** The error next-auth's signIn reports when login attempts are throttled (thrown by the credentials provider). */
-export const LOGIN_THROTTLED_ERROR = "TooManyLoginAttempts";
-export const LOGIN_THROTTLED_MESSAGE = "Too many login attempts. Please try again later.";
+export { LOGIN_THROTTLED_ERROR, LOGIN_THROTTLED_MESSAGE } from "./login-throttle-messages";
 
 // Response shapes (docs/product.md#entities), the contract's source: lib/openapi builds the OpenAPI document from them.
 

@@ -7,6 +7,7 @@ import { authSecret, env } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
 import { clientIp } from "./client-ip";
 import { currentSessionVersion, newSessionId } from "./sessions";
+import { SESSION_MAX_AGE_SECONDS } from "./signed-in-hint";
 
 /**
  * The credentials provider's check: the user for next-auth to put in the session, or null. A throttled attempt
@@ -24,7 +25,7 @@ export async function authorizeCredentials(credentials: unknown, headers: Record
   }
 }
 
-export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+export { SESSION_MAX_AGE_SECONDS };
 
 /**
  * Browser sessions (next-auth 4): a credentials provider and an encrypted JWT in an httpOnly, SameSite=Lax

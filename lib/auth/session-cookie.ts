@@ -2,6 +2,7 @@ import "server-only";
 import { decode } from "next-auth/jwt";
 import { authSecret } from "@/lib/env";
 import { claimsFrom, type SessionClaims } from "./sessions";
+import { expiredSignedInHintCookie, signedInHintCookie } from "./signed-in-hint";
 
 // next-auth's JWT session cookie; the __Secure- name is used when the app is served over https.
 export const SESSION_COOKIE_NAMES = ["__Secure-next-auth.session-token", "next-auth.session-token"] as const;
@@ -55,9 +56,29 @@ export function expiredSessionCookies(cookieHeader: string | null): string[] {
     const name = part.split("=", 1)[0]?.trim();
     if (name && /^(__Secure-|__Host-)?next-auth\./.test(name)) names.add(name);
   }
-  return [...names].map((name) => {
-    // Browsers ignore a __Secure-/__Host- cookie that is not marked Secure, even one that deletes.
-    const secure = /^__(Secure|Host)-/.test(name) ? "; Secure" : "";
-    return `${name}=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax${secure}`;
-  });
+  return [...names]
+    .map((name) => {
+      // Browsers ignore a __Secure-/__Host- cookie that is not marked Secure, even one that deletes.
+      const secure = /^__(Secure|Host)-/.test(name) ? "; Secure" : "";
+      return `${name}=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax${secure}`;
+    })
+    .concat(expiredSignedInHintCookie());
+}
+
+/**
+ * next-auth's answer with the signed-in hint (lib/auth/signed-in-hint.ts) following its session cookie: set beside a
+ * new session, removed beside a removed one.
+ */
+export function withSignedInHint(response: Response): Response {
+  const sessionCookies = response.headers
+    .getSetCookie()
+    .filter((cookie) => SESSION_COOKIE_NAMES.some((name) => cookie.startsWith(`${name}=`)));
+  if (sessionCookies.length === 0) return response;
+  const signedIn = sessionCookies.some((cookie) => !/^[^=]+=;/.test(cookie));
+  const answer = new Response(response.body, response);
+  answer.headers.append(
+    "Set-Cookie",
+    signedIn ? signedInHintCookie(sessionCookies[0]?.startsWith("__Secure-") ?? false) : expiredSignedInHintCookie(),
+  );
+  return answer;
 }

@@ -35,9 +35,10 @@ export async function getScraper(id: number): Promise<ScraperDetailDto | null> {
   return toScraperDetailDto(scraper, runners.get(id) ?? 0);
 }
 
-/** What a page title needs: no run counting. */
-export function getScraperHeading(id: number): Promise<{ id: number; name: string; description: string } | null> {
-  return db.scraper.findUnique({ where: { id }, select: { id: true, name: true, description: true } });
+/** The catalogue's ids, in catalogue order: the scraper pages to render ahead of time. */
+export async function listScraperIds(): Promise<number[]> {
+  const rows = await db.scraper.findMany({ select: { id: true }, orderBy: { id: "asc" } });
+  return rows.map((row) => row.id);
 }
 
 /** LIKE treats % and _ as wildcards; a search for them means the characters themselves. */

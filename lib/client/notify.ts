@@ -1,16 +1,19 @@
-import { toast } from "sonner";
+// docs/product.md#notifications: at most one notification is visible, and a new one replaces the old. sonner loads
+// with the first notification rather than with every page (components/providers.tsx mounts its Toaster lazily too).
+type Kind = "success" | "error";
 
-// docs/product.md#notifications: at most one notification is visible, and a new one replaces the old.
-function replace(show: () => void) {
-  toast.dismiss();
-  show();
+function show(kind: Kind, title: string, description?: string) {
+  void import("sonner").then(({ toast }) => {
+    toast.dismiss();
+    toast[kind](title, { description });
+  });
 }
 
 export const notify = {
   success(title: string, description?: string) {
-    replace(() => toast.success(title, { description }));
+    show("success", title, description);
   },
   error(title: string, description?: string) {
-    replace(() => toast.error(title, { description }));
+    show("error", title, description);
   },
 };

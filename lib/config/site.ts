@@ -1,6 +1,4 @@
 // Site-wide constants: names, URLs and navigation, read by the frame, metadata and docs.
-import { publicEnv } from "@/lib/public-env";
-
 export const site = {
   name: "ScrapeDeck",
   tagline: "Ready-made web scrapers behind one API",
@@ -8,8 +6,6 @@ export const site = {
     "Pre-built scrapers for products, social profiles, real-estate listings, jobs, news and restaurants. Call them with an API key and get structured JSON back.",
   supportEmail: "support@scrapedeck.dev",
   salesEmail: "sales@scrapedeck.dev",
-  /** Public origin; server code should prefer env.APP_URL, this is the build-time default. */
-  url: publicEnv.APP_URL,
   apiKeyPrefix: "sdeck_",
 } as const;
 

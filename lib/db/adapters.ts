@@ -5,7 +5,7 @@ import { env } from "@/lib/env";
 import { postgresTarget, providerOf, sqliteFilePath } from "./url";
 
 /** SQLite waits this long for a lock held by another connection before answering SQLITE_BUSY. */
-const SQLITE_BUSY_TIMEOUT_MS = 10_000;
+export const SQLITE_BUSY_TIMEOUT_MS = 10_000;
 
 export function adapterFactoryFor(url: string): PrismaBetterSqlite3 | PrismaPg {
   if (providerOf(url) === "sqlite") {

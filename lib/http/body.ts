@@ -5,7 +5,7 @@ import { validationError } from "./errors";
 /** Largest JSON body any route accepts. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-const tooLarge = () => new AppError("payload_too_large", `Request body must be at most ${MAX_BODY_BYTES / 1024} KiB`);
+export const tooLarge = () => new AppError("payload_too_large", `Request body must be at most ${MAX_BODY_BYTES / 1024} KiB`);
 
 async function readLimitedText(req: Request, limit: number): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? "0");
@@ -29,7 +29,11 @@ async function readLimitedText(req: Request, limit: number): Promise<string> {
 
 /** Reads the JSON body (an empty body reads as `{}`) and validates it; 400 for bad JSON or a bad shape, 413 when too large. */
 export async function parseJsonBody<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
-  const text = await readLimitedText(req, MAX_BODY_BYTES);
+  return parseJsonText(await readLimitedText(req, MAX_BODY_BYTES), schema);
+}
+
+/** A body's text as parseJsonBody reads it (an empty body reads as `{}`), for callers that read it themselves. */
+export function parseJsonText<S extends z.ZodType>(text: string, schema: S): z.infer<S> {
   let data: unknown = {};
   if (text.trim() !== "") {
     try {

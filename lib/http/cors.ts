@@ -5,6 +5,17 @@ import { type NextRouteHandler, route } from "./route";
 const EXPOSED_HEADERS = "Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-Request-Id";
 const PREFLIGHT_MAX_AGE_SECONDS = 24 * 60 * 60;
 
+/** The CORS headers of a public endpoint serving `methods` (OPTIONS, its preflight, is added). */
+export function publicCorsHeaders(methods: readonly HttpMethod[]): Record<string, string> {
+  return {
+    "Access-Control-Allow-Origin": "*",
+    "Access-Control-Allow-Methods": HTTP_METHODS.filter((method) => method === "OPTIONS" || methods.includes(method)).join(", "),
+    "Access-Control-Allow-Headers": "Content-Type",
+    "Access-Control-Expose-Headers": EXPOSED_HEADERS,
+    "Access-Control-Max-Age": String(PREFLIGHT_MAX_AGE_SECONDS),
+  };
+}
+
 /**
  * Opens handlers to every origin, for public endpoints that partners call from their own sites and that take no
  * credentials (so no cookie is ever sent along). Each answer, errors included, carries the CORS headers, and
@@ -13,14 +24,7 @@ const PREFLIGHT_MAX_AGE_SECONDS = 24 * 60 * 60;
 export function withPublicCors<S extends Partial<Record<Exclude<HttpMethod, "OPTIONS">, NextRouteHandler>>>(
   served: S,
 ): S & { OPTIONS: NextRouteHandler } {
-  const methods = HTTP_METHODS.filter((method) => method === "OPTIONS" || served[method] !== undefined);
-  const headers = {
-    "Access-Control-Allow-Origin": "*",
-    "Access-Control-Allow-Methods": methods.join(", "),
-    "Access-Control-Allow-Headers": "Content-Type",
-    "Access-Control-Expose-Headers": EXPOSED_HEADERS,
-    "Access-Control-Max-Age": String(PREFLIGHT_MAX_AGE_SECONDS),
-  };
+  const headers = publicCorsHeaders(HTTP_METHODS.filter((method) => method !== "OPTIONS" && served[method] !== undefined));
   const open =
     (handler: NextRouteHandler): NextRouteHandler =>
     async (req, segment) => {

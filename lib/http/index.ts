@@ -5,6 +5,7 @@ export { withPublicCors } from "./cors";
 export { errorResponse, HTTP_STATUS, httpStatusOf, validationError } from "./errors";
 export { created, jsonResponse } from "./json";
 export { forEveryMethod, HTTP_METHODS, type HttpMethod, methods, servedMethods } from "./methods";
+export { serveRoute } from "./node";
 export { rateLimitHeaders, setRateLimitHeaders } from "./rate-limit";
 export { compose, type Handler, type NextRouteHandler, parseId, type RouteContext, route } from "./route";
 export { type ApiKeyContext, apiKeyRoute, authenticateApiKey } from "./with-api-key";

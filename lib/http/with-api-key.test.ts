@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { DELETE } from "@/app/api/keys/[id]/route";
 import { POST } from "@/app/api/keys/route";
 import { apiKeyChecksum, generateApiKey } from "@/lib/api-keys/format";
+import { LAST_USED_RESOLUTION_MS } from "@/lib/api-keys/keys";
 import { db } from "@/lib/db";
+import { hotDb } from "@/lib/db/hot";
 import { bearer, callRoute } from "@/test/support/requests";
 import { createTestUser, type TestUser } from "@/test/support/users";
 import { apiKeyRoute } from "./with-api-key";
@@ -47,6 +49,21 @@ describe("apiKeyRoute", () => {
     });
   });
 
+  it("writes the last use down only when the recorded one is older than LAST_USED_RESOLUTION_MS", async () => {
+    const user = await createTestUser();
+    const { id, key } = await createKey(user);
+    const stale = new Date(Date.now() - LAST_USED_RESOLUTION_MS - 1000);
+    await db.apiKey.update({ where: { id }, data: { lastUsedAt: stale } });
+    expect((await callWith(`Bearer ${key}`)).status).toBe(200);
+    await vi.waitFor(async () => {
+      const row = await db.apiKey.findUniqueOrThrow({ where: { id } });
+      expect(row.lastUsedAt?.getTime()).toBeGreaterThan(stale.getTime());
+    });
+    const writes = vi.spyOn(db.apiKey, "updateMany");
+    expect((await callWith(`Bearer ${key}`)).status).toBe(200);
+    expect(writes).not.toHaveBeenCalled();
+  });
+
   it("answers 401 missing_api_key without an Authorization header", async () => {
     const res = await callWith();
     expect(res.status).toBe(401);
@@ -72,7 +89,7 @@ describe("apiKeyRoute", () => {
     const { key } = await createKey(user);
     const random = key.slice("sdeck_".length, -8);
     const wrongChecksum = (Number.parseInt(apiKeyChecksum(random), 16) ^ 1).toString(16).padStart(8, "0");
-    const lookup = vi.spyOn(db.apiKey, "findUnique");
+    const lookup = vi.spyOn(hotDb(), "all");
     const res = await callWith(`Bearer sdeck_${random}${wrongChecksum}`);
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ code: "invalid_api_key", message: expect.stringContaining("Malformed API key") });
@@ -85,7 +102,7 @@ describe("apiKeyRoute", () => {
 
   it("refuses a bearer JWT: scraper runs take API keys only", async () => {
     const user = await createTestUser();
-    const lookup = vi.spyOn(db.apiKey, "findUnique");
+    const lookup = vi.spyOn(hotDb(), "all");
     const res = await callWith(bearer(user).authorization);
     expect(res.status).toBe(401);
     expect(lookup).not.toHaveBeenCalled();

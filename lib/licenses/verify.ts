@@ -1,76 +1,89 @@
 import "server-only";
-import type { z } from "zod";
-import { db } from "@/lib/db";
-import type { License, Prisma } from "@/lib/generated/prisma-sqlite/client";
+import { type HotStatement, hotDb, hotQuery, sqlTimestamp } from "@/lib/db/hot";
 import { normalizeLicenseKey } from "./key";
-import type { verifyResultSchema } from "./schemas";
+import { answer, itemUrls, refusal, type VerifyResult } from "./verdict";
+
+export type { VerifyCode, VerifyResult } from "./verdict";
 
 // Public license verification (docs/decisions.md#license-verification). A valid answer counts one use, and the count and
-// the checks happen in one conditional UPDATE, so parallel verifies can never push usage_count past max_usage.
+// the checks happen in one conditional UPDATE, so parallel verifies can never push usage_count past max_usage. The
+// three statements are the hottest in the app: prepared raw SQL (lib/db/hot.ts), each one index lookup.
 
-export type VerifyResult = z.output<typeof verifyResultSchema>;
-export type VerifyCode = VerifyResult["code"];
+/** Checks and counts a use at once; returns the license's id when it was usable. */
+const USE_LICENSE: HotStatement = {
+  name: "verify_use_license",
+  sqlite: `UPDATE licenses SET usage_count = usage_count + 1
+    WHERE license_key = ? AND is_active = 1 AND (expires_at IS NULL OR expires_at > ?)
+      AND (max_usage IS NULL OR usage_count < max_usage)
+    RETURNING id`,
+  postgres: `UPDATE licenses SET usage_count = usage_count + 1
+    WHERE license_key = $1 AND is_active AND (expires_at IS NULL OR expires_at > $2::timestamp)
+      AND (max_usage IS NULL OR usage_count < max_usage)
+    RETURNING id`,
+};
 
-const MESSAGES: Record<VerifyCode, string> = {
-  not_found: "License key not found.",
-  inactive: "This license has been deactivated.",
-  expired: "This license has expired.",
-  usage_exceeded: "This license has reached its maximum usage.",
-  valid: "License is valid.",
+/**
+ * PostgreSQL only (countUse): the same UPDATE and the content in one round trip. No row: not usable; one row per item, or a row
+ * of nulls for a license without content.
+ */
+const USE_LICENSE_WITH_CONTENT: HotStatement = {
+  name: "verify_use_license_with_content",
+  sqlite: "",
+  postgres: `WITH used AS (${USE_LICENSE.postgres})
+    SELECT c.download_url AS "downloadUrl", c.access_url AS "accessUrl", c.api_endpoint AS "apiEndpoint"
+    FROM used LEFT JOIN license_contents c ON c.license_id = used.id ORDER BY c.id`,
+};
+
+/** The content items' URLs, in the order they were added (index on license_id). */
+const CONTENT_URLS: HotStatement = {
+  name: "verify_content_urls",
+  sqlite: `SELECT download_url AS "downloadUrl", access_url AS "accessUrl", api_endpoint AS "apiEndpoint"
+    FROM license_contents WHERE license_id = ? ORDER BY id`,
+  postgres: `SELECT download_url AS "downloadUrl", access_url AS "accessUrl", api_endpoint AS "apiEndpoint"
+    FROM license_contents WHERE license_id = $1 ORDER BY id`,
+};
+
+/** Why a license the UPDATE left alone cannot be used, as of the same instant. */
+const LICENSE_STATE: HotStatement = {
+  name: "verify_license_state",
+  sqlite: `SELECT is_active = 1 AS "isActive", (expires_at IS NOT NULL AND expires_at <= ?) AS "expired",
+      (max_usage IS NOT NULL AND usage_count >= max_usage) AS "usedUp"
+    FROM licenses WHERE license_key = ?`,
+  postgres: `SELECT is_active AS "isActive", (expires_at IS NOT NULL AND expires_at <= $1::timestamp) AS "expired",
+      (max_usage IS NOT NULL AND usage_count >= max_usage) AS "usedUp"
+    FROM licenses WHERE license_key = $2`,
 };
 
 /** A license changed by its owner between our UPDATE and our read is retried; more than this is a bug. */
 const MAX_ATTEMPTS = 3;
 
-function answer(code: VerifyCode, content: string[] = []): VerifyResult {
-  return { valid: code === "valid", code, message: MESSAGES[code], content };
-}
+type Url = string | null;
 
-function usableNow(licenseKey: string, now: Date): Prisma.LicenseWhereInput {
-  return {
-    licenseKey,
-    isActive: true,
-    AND: [
-      { OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
-      { OR: [{ maxUsage: null }, { usageCount: { lt: db.license.fields.maxUsage } }] },
-    ],
-  };
-}
+type ContentRow = { downloadUrl: Url; accessUrl: Url; apiEndpoint: Url };
 
-type LicenseState = Pick<License, "isActive" | "expiresAt" | "maxUsage" | "usageCount">;
-
-/** Why a license cannot be used, in the documented order; null when nothing stops it. */
-function refusal(license: LicenseState | null, now: Date): Exclude<VerifyCode, "valid"> | null {
-  if (!license) return "not_found";
-  if (!license.isActive) return "inactive";
-  if (license.expiresAt && license.expiresAt <= now) return "expired";
-  if (license.maxUsage !== null && license.usageCount >= license.maxUsage) return "usage_exceeded";
-  return null;
-}
-
-async function contentUrls(licenseKey: string): Promise<string[]> {
-  const items = await db.licenseContent.findMany({
-    where: { license: { licenseKey } },
-    orderBy: { id: "asc" },
-    select: { downloadUrl: true, accessUrl: true, apiEndpoint: true },
-  });
-  return items.flatMap((item) => [item.downloadUrl, item.accessUrl, item.apiEndpoint].filter((url) => url !== null));
+/** Counts a use when the license is usable and returns its content URLs; null when it is not usable. */
+async function countUse(licenseKey: string, at: string): Promise<string[] | null> {
+  // SQLite has no UPDATE in a WITH clause, and its statements cost no round trip: two of them.
+  if (hotDb().dialect === "sqlite") {
+    const [used] = await hotQuery<{ id: number }>(USE_LICENSE, [licenseKey, at]);
+    return used ? (await hotQuery<ContentRow>(CONTENT_URLS, [used.id])).flatMap(itemUrls) : null;
+  }
+  const rows = await hotQuery<ContentRow>(USE_LICENSE_WITH_CONTENT, [licenseKey, at]);
+  return rows.length > 0 ? rows.flatMap(itemUrls) : null;
 }
 
 export async function verifyLicense(rawKey: string, now: Date = new Date()): Promise<VerifyResult> {
   const licenseKey = normalizeLicenseKey(rawKey);
   if (!licenseKey) return answer("not_found");
+  const at = sqlTimestamp(now);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const { count } = await db.license.updateMany({
-      where: usableNow(licenseKey, now),
-      data: { usageCount: { increment: 1 } },
-    });
-    if (count === 1) return answer("valid", await contentUrls(licenseKey));
-    const license = await db.license.findUnique({
-      where: { licenseKey },
-      select: { isActive: true, expiresAt: true, maxUsage: true, usageCount: true },
-    });
-    const code = refusal(license, now);
+    const content = await countUse(licenseKey, at);
+    if (content) return answer("valid", content);
+    const [state] = await hotQuery<{ isActive: unknown; expired: unknown; usedUp: unknown }>(LICENSE_STATE, [at, licenseKey]);
+    // SQLite answers 1/0, PostgreSQL true/false.
+    const code = refusal(
+      state ? { isActive: Boolean(state.isActive), expired: Boolean(state.expired), usedUp: Boolean(state.usedUp) } : null,
+    );
     if (code) return answer(code);
   }
   throw new Error(`License verification did not settle after ${MAX_ATTEMPTS} attempts`);

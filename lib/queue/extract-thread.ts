@@ -1,8 +1,11 @@
 // The extraction worker thread's entry. Bundled by scripts/build-thread.ts into dist/extract-thread.cjs (plain
 // CommonJS: worker threads load it without tsx or path aliases, in dev, tests and the built app alike).
-import { extractFromHtml } from "@/lib/scrapers/engine";
 import { ScrapeError } from "@/lib/scrapers/errors";
+import { parsePage } from "@/lib/scrapers/extract/page";
+import { EXTRACTORS } from "@/lib/scrapers/extractors";
+import { type KindExtractor, runExtractor } from "@/lib/scrapers/extractors/extractor";
 import type { ScraperKind } from "@/lib/scrapers/kinds";
+import type { ScrapedItem } from "@/lib/scrapers/types";
 import type { ExtractionResult, ExtractionTask } from "./extraction-task";
 
 /**
@@ -11,7 +14,10 @@ import type { ExtractionResult, ExtractionTask } from "./extraction-task";
  */
 export default function extract(task: ExtractionTask): ExtractionResult {
   try {
-    const items = extractFromHtml(task.kind as ScraperKind, task.html, task.url, { includeReviews: task.includeReviews });
+    // extractFromHtml (lib/scrapers/engine.ts) without importing the engine: that would bundle the fetcher
+    // (undici, the environment) into every thread, which only ever extracts.
+    const extractor = EXTRACTORS[task.kind as ScraperKind] as KindExtractor<ScrapedItem>;
+    const items = runExtractor(extractor, parsePage(task.html, task.url), { includeReviews: task.includeReviews });
     return { ok: true, items };
   } catch (error) {
     if (error instanceof ScrapeError) return { ok: false, code: error.code, message: error.message };

@@ -4,10 +4,11 @@ import { log } from "@/lib/log";
 import { closeExtractionPool } from "@/lib/queue/extraction-pool";
 import { type QueueWorker, startQueueWorker, usesRedisQueue } from "@/lib/queue/queue";
 import { closeRunEvents } from "@/lib/queue/run-events";
+import { deliverDueWebhooks } from "@/lib/webhooks/deliveries";
 import { processRun } from "./process";
 import { recoverRuns } from "./recovery";
 
-/** How often a worker looks for runs whose worker died and for queued runs whose job was lost. */
+/** How often a worker looks for runs whose worker died, queued runs whose job was lost and webhooks due. */
 const RECOVERY_INTERVAL_MS = 10_000;
 
 export interface RunWorkers {
@@ -18,8 +19,8 @@ export interface RunWorkers {
 const globalForWorkers = globalThis as unknown as { scrapedeckRunWorkers?: RunWorkers };
 
 /**
- * Starts this process's run workers: `concurrency` runs at a time from the queue, recovery at once and every
- * RECOVERY_INTERVAL_MS. Used by `npm run worker` and, in the web process, by ensureInAppWorkers().
+ * Starts this process's run workers: `concurrency` runs at a time from the queue; recovery and the webhook
+ * deliveries due, at once and every RECOVERY_INTERVAL_MS. Used by `npm run worker` and, in the web process, by ensureInAppWorkers().
  */
 export function startRunWorkers(concurrency: number = env.WORKER_CONCURRENCY): RunWorkers {
   if (globalForWorkers.scrapedeckRunWorkers) return globalForWorkers.scrapedeckRunWorkers;
@@ -30,8 +31,9 @@ export function startRunWorkers(concurrency: number = env.WORKER_CONCURRENCY): R
         if (lost > 0 || requeued > 0) log.info({ lost, requeued }, "recovered runs");
       })
       .catch((err: unknown) => log.error({ err }, "run recovery failed"));
-  void recover(0);
-  const timer = setInterval(() => void recover(), RECOVERY_INTERVAL_MS);
+  const deliver = () => deliverDueWebhooks().catch((err: unknown) => log.error({ err }, "webhook delivery failed"));
+  void recover(0).then(deliver);
+  const timer = setInterval(() => void recover().then(deliver), RECOVERY_INTERVAL_MS);
   timer.unref();
   const workers: RunWorkers = {
     async close() {

@@ -116,10 +116,14 @@ describe("the edge server", () => {
   });
 
   it("answers an API path with a trailing slash with a JSON redirect to the path without it", async () => {
-    const res = await fetch(`${await start()}/api/keys/?page=2`, { redirect: "manual" });
+    const base = await start();
+    const res = await fetch(`${base}/api/keys/?page=2`, { redirect: "manual" });
     expect(res.status).toBe(308);
     expect(res.headers.get("location")).toBe("/api/keys?page=2");
     expect(await res.json()).toMatchObject({ location: "/api/keys?page=2" });
+    const doubled = await raw(base, "GET //api//keys HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    expect(doubled).toMatch(/^HTTP\/1.1 308/);
+    expect(doubled).toContain("Location: /api/keys\r\n");
   });
 
   it("answers an API path with encoded dot segments 400 JSON: Next would resolve it out of /api", async () => {

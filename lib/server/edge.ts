@@ -108,7 +108,9 @@ export function createEdgeServer(options: EdgeOptions): Server {
     const target = req.url ?? "/";
     const pathname = rawPathname(target);
     const decoded = decodedPathname(target);
-    const isApi = isApiPath(pathname) || (decoded !== null && isApiPath(decoded));
+    // Next routes //api//keys as /api/keys (after a redirect): so does the edge.
+    const canonical = pathname.replace(/\/{2,}/g, "/");
+    const isApi = isApiPath(canonical) || (decoded !== null && isApiPath(decoded.replace(/\/{2,}/g, "/")));
     const probing = req.headers[METHOD_PROBE_HEADER] === secret;
     // Nothing a client sends may pose as the edge's own word about it.
     delete req.headers[METHOD_PROBE_HEADER];
@@ -128,9 +130,9 @@ export function createEdgeServer(options: EdgeOptions): Server {
       if (isApi) return sendJsonError(res, 400, "malformed_request", BAD_ENCODING_MESSAGE);
       return sendText(res, 400, BAD_ENCODING_MESSAGE);
     }
-    if (isApi && pathname.length > 1 && pathname.endsWith("/")) {
-      // Next would redirect without a body; the API answers JSON even here.
-      const location = `${pathname.replace(/\/+$/, "") || "/"}${target.slice(pathname.length)}`;
+    if (isApi && (canonical !== pathname || pathname.endsWith("/"))) {
+      // Next would redirect to the path without repeated or trailing slashes, with no body; the API answers JSON.
+      const location = `${canonical.replace(/\/+$/, "") || "/"}${target.slice(pathname.length)}`;
       const body = JSON.stringify({ message: `This endpoint is at ${location.split("?")[0]}`, location });
       res.writeHead(308, {
         Location: location,
@@ -248,7 +250,7 @@ async function onClientError(
   }
   const requestLine = error.rawPacket?.toString("latin1").split("\r\n", 1)[0] ?? "";
   const [, target = ""] = requestLine.split(" ");
-  const isApi = isApiPath(rawPathname(target));
+  const isApi = isApiPath(rawPathname(target).replace(/\/{2,}/g, "/"));
   const headers: Record<string, string> = { ...securityHeaders({ https: false }), "Content-Security-Policy": NON_DOCUMENT_CSP };
   let [status, code, message] = CLIENT_ERROR_STATUS[error.code ?? ""] ?? [
     400,

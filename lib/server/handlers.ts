@@ -1,7 +1,11 @@
+import { serveFastPath } from "@/lib/http/fast-paths";
 import type { EdgeHandler } from "./edge";
 
 /**
  * Handlers the edge tries, in order, before Next (docs/architecture.md#the-edge): each answers a request itself
  * (returning true) or passes it on. A fast path for a hot API route is one more entry here.
  */
-export const edgeHandlers: EdgeHandler[] = [];
+export const edgeHandlers: EdgeHandler[] = [
+  // POST /api/verify-license and its other methods, past Next's router (docs/architecture.md#hot-paths).
+  ({ req, res, pathname }) => serveFastPath(req, res, pathname),
+];

@@ -49,3 +49,38 @@ export async function releaseRun({ userId, month }: QuotaReservation): Promise<v
     data: { successfulRuns: { decrement: 1 } },
   });
 }
+
+/**
+ * Takes `count` runs from the user's monthly quota at once, or none: batch_exceeds_quota when fewer are left.
+ * The same conditional UPDATE as reserveRun, with room for all of them.
+ */
+export async function reserveRuns(userId: number, plan: Plan, count: number, now: Date = new Date()): Promise<QuotaReservation> {
+  const month = usageMonth(now);
+  const increment = () =>
+    db.monthlyUsage.updateMany({
+      where: { userId, month, successfulRuns: { lte: plan.monthlyRuns - count } },
+      data: { successfulRuns: { increment: count } },
+    });
+  let { count: updated } = await increment();
+  if (updated === 0) {
+    await db.monthlyUsage.create({ data: { userId, month } }).catch(ignoreUniqueViolation);
+    ({ count: updated } = await increment());
+  }
+  if (updated === 0) {
+    const used = (await db.monthlyUsage.findUnique({ where: { userId_month: { userId, month } } }))?.successfulRuns ?? 0;
+    throw new AppError(
+      "batch_exceeds_quota",
+      `The batch needs ${count} runs but only ${Math.max(0, plan.monthlyRuns - used)} are left this month on the ${plan.name} plan. Nothing was queued.`,
+    );
+  }
+  return { userId, month };
+}
+
+/** Gives back `count` reserved runs at once. */
+export async function releaseRuns({ userId, month }: QuotaReservation, count: number): Promise<void> {
+  if (count <= 0) return;
+  await db.monthlyUsage.updateMany({
+    where: { userId, month, successfulRuns: { gte: count } },
+    data: { successfulRuns: { decrement: count } },
+  });
+}

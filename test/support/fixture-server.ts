@@ -31,17 +31,17 @@ export interface FixtureServer {
  * - /not-html: JSON; /image.png: a PNG.
  * - /hostile/<name>?n=<size>: a pathological page of hostile-pages.ts (deep-dom, deep-json-ld, big-text, many-cards).
  */
-export async function startFixtureServer(): Promise<FixtureServer> {
+/** `port` 0 (the default) takes a free one; benchmarks pass one of their own. */
+export async function startFixtureServer(port = 0): Promise<FixtureServer> {
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain" });
       response.end(String(error));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -10,6 +10,7 @@ import { ApiReference } from "@/components/marketing/api-docs/reference";
 import { API_KEY_PLACEHOLDER } from "@/components/marketing/api-samples";
 import { CodeBlock } from "@/components/marketing/code-block";
 import { PageHero } from "@/components/marketing/page-hero";
+import { PageNav } from "@/components/marketing/page-nav";
 import { Section } from "@/components/marketing/section";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { site } from "@/lib/config/site";
@@ -20,6 +21,16 @@ export const metadata: Metadata = pageMetadata({
   description: `Base URL, authentication, endpoints, code examples and plan limits of the ${site.name} REST API.`,
   path: "/api-docs",
 });
+
+/** The page's sections, in order, for the "On this page" bar. */
+const SECTIONS = [
+  { href: "#getting-started", label: "Getting Started" },
+  { href: "#api-reference", label: "API Reference" },
+  { href: "#license-verification", label: "License verification" },
+  { href: "#errors", label: "Errors" },
+  { href: "#code-examples", label: "Code Examples" },
+  { href: "#faq", label: "FAQ" },
+] as const;
 
 const ERROR_EXAMPLE = JSON.stringify({ message: "Scraper not found", code: "not_found", request_id: "5b0e6c1a-…" }, null, 2);
 
@@ -32,6 +43,7 @@ export default function ApiDocsPage() {
           codes with a JSON body that has a message field.
         </p>
       </PageHero>
+      <PageNav links={SECTIONS} />
 
       <Section id="getting-started" title="Getting Started">
         <div className="grid gap-6 lg:grid-cols-2">

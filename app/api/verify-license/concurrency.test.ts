@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { createLicense } from "@/lib/licenses/licenses";
+import { servedBothWays } from "@/test/support/fast-path";
 import { callJson } from "@/test/support/requests";
 import { createTestUser } from "@/test/support/users";
-import { POST } from "./route";
+import * as route from "./route";
 
-describe("parallel verifications", () => {
+describe.each(servedBothWays({ POST: route.POST }))("parallel verifications (%s)", (_, { POST }) => {
   it("never count past max_usage: 200 at once on a limit of 50 give exactly 50 valid answers", async () => {
     const owner = await createTestUser();
     const { id, licenseKey } = await createLicense(owner.id, { name: "Busy", max_usage: 50 });

@@ -5,18 +5,15 @@ import { env } from "@/lib/env";
 import { generateLicenseKey } from "@/lib/licenses/key";
 import { addLicenseContent, createLicense } from "@/lib/licenses/licenses";
 import type { CreateLicenseInput } from "@/lib/licenses/schemas";
+import { servedBothWays } from "@/test/support/fast-path";
 import { callHandler, callJson } from "@/test/support/requests";
 import { createTestUser, type TestUser } from "@/test/support/users";
-import { GET, OPTIONS, POST } from "./route";
+import * as route from "./route";
 
 let owner: TestUser;
 beforeAll(async () => {
   owner = await createTestUser();
 });
-
-/** Each test verifies from its own address, so the per-IP throttle only bites where a test means it to. */
-const verify = (body: unknown, ip: string = randomUUID()) =>
-  callJson(POST, { method: "POST", path: "/api/verify-license", body, headers: { "x-forwarded-for": ip } });
 
 const DAY = 24 * 60 * 60 * 1000;
 const usageOf = async (id: number) => (await db.license.findUniqueOrThrow({ where: { id } })).usageCount;
@@ -26,174 +23,208 @@ async function license(input: Partial<CreateLicenseInput> = {}, changes: { isAct
   return db.license.update({ where: { id: created.id }, data: changes });
 }
 
-describe("POST /api/verify-license", () => {
-  it("answers valid with the content URLs and counts the use", async () => {
-    const { id, licenseKey } = await license({ max_usage: 10 });
-    await addLicenseContent(owner.id, id, {
-      content_type: "video",
-      content_id: "v1",
-      download_url: "https://cdn.example.com/v1.mp4",
-      access_url: null,
-      api_endpoint: "https://api.example.com/v1",
+describe.each(servedBothWays({ GET: route.GET, OPTIONS: route.OPTIONS, POST: route.POST }))(
+  "POST /api/verify-license (%s)",
+  (servedAs, { GET, OPTIONS, POST }) => {
+    /** Each test verifies from its own address, so the per-IP throttle only bites where a test means it to. */
+    const verify = (body: unknown, ip: string = randomUUID()) =>
+      callJson(POST, { method: "POST", path: "/api/verify-license", body, headers: { "x-forwarded-for": ip } });
+
+    it("answers valid with the content URLs and counts the use", async () => {
+      const { id, licenseKey } = await license({ max_usage: 10 });
+      await addLicenseContent(owner.id, id, {
+        content_type: "video",
+        content_id: "v1",
+        download_url: "https://cdn.example.com/v1.mp4",
+        access_url: null,
+        api_endpoint: "https://api.example.com/v1",
+      });
+      await addLicenseContent(owner.id, id, {
+        content_type: "ebook",
+        content_id: "e1",
+        download_url: null,
+        access_url: "https://read.example.com/e1",
+        api_endpoint: null,
+      });
+      const res = await verify({ license_key: licenseKey });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        valid: true,
+        code: "valid",
+        message: "License is valid.",
+        content: ["https://cdn.example.com/v1.mp4", "https://api.example.com/v1", "https://read.example.com/e1"],
+      });
+      expect(await usageOf(id)).toBe(1);
     });
-    await addLicenseContent(owner.id, id, {
-      content_type: "ebook",
-      content_id: "e1",
-      download_url: null,
-      access_url: "https://read.example.com/e1",
-      api_endpoint: null,
+
+    it("accepts a key in lower case with surrounding spaces", async () => {
+      const { id, licenseKey } = await license();
+      const res = await verify({ license_key: `  ${licenseKey.toLowerCase()} ` });
+      expect(res.body).toMatchObject({ valid: true, code: "valid", content: [] });
+      expect(await usageOf(id)).toBe(1);
     });
-    const res = await verify({ license_key: licenseKey });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      valid: true,
-      code: "valid",
-      message: "License is valid.",
-      content: ["https://cdn.example.com/v1.mp4", "https://api.example.com/v1", "https://read.example.com/e1"],
+
+    it.each([
+      ["an unknown key", generateLicenseKey()],
+      ["a string that is no key at all", "hello"],
+    ])("answers not_found for %s", async (_case, key) => {
+      const res = await verify({ license_key: key });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ valid: false, code: "not_found", message: "License key not found.", content: [] });
     });
-    expect(await usageOf(id)).toBe(1);
-  });
 
-  it("accepts a key in lower case with surrounding spaces", async () => {
-    const { id, licenseKey } = await license();
-    const res = await verify({ license_key: `  ${licenseKey.toLowerCase()} ` });
-    expect(res.body).toMatchObject({ valid: true, code: "valid", content: [] });
-    expect(await usageOf(id)).toBe(1);
-  });
-
-  it.each([
-    ["an unknown key", generateLicenseKey()],
-    ["a string that is no key at all", "hello"],
-  ])("answers not_found for %s", async (_case, key) => {
-    const res = await verify({ license_key: key });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ valid: false, code: "not_found", message: "License key not found.", content: [] });
-  });
-
-  it("answers inactive for a deactivated license, without counting", async () => {
-    const { id, licenseKey } = await license({}, { isActive: false });
-    await addLicenseContent(owner.id, id, {
-      content_type: "video",
-      content_id: "hidden",
-      download_url: "https://cdn.example.com/hidden.mp4",
-      access_url: null,
-      api_endpoint: null,
+    it("answers inactive for a deactivated license, without counting", async () => {
+      const { id, licenseKey } = await license({}, { isActive: false });
+      await addLicenseContent(owner.id, id, {
+        content_type: "video",
+        content_id: "hidden",
+        download_url: "https://cdn.example.com/hidden.mp4",
+        access_url: null,
+        api_endpoint: null,
+      });
+      const res = await verify({ license_key: licenseKey });
+      expect(res.body).toEqual({ valid: false, code: "inactive", message: "This license has been deactivated.", content: [] });
+      expect(await usageOf(id)).toBe(0);
     });
-    const res = await verify({ license_key: licenseKey });
-    expect(res.body).toEqual({ valid: false, code: "inactive", message: "This license has been deactivated.", content: [] });
-    expect(await usageOf(id)).toBe(0);
-  });
 
-  it("answers expired once the expiry has passed, without counting; a future expiry is valid", async () => {
-    const past = await license({ expires_at: new Date(Date.now() - 1000).toISOString() });
-    const res = await verify({ license_key: past.licenseKey });
-    expect(res.body).toEqual({ valid: false, code: "expired", message: "This license has expired.", content: [] });
-    expect(await usageOf(past.id)).toBe(0);
+    it("answers expired once the expiry has passed, without counting; a future expiry is valid", async () => {
+      const past = await license({ expires_at: new Date(Date.now() - 1000).toISOString() });
+      const res = await verify({ license_key: past.licenseKey });
+      expect(res.body).toEqual({ valid: false, code: "expired", message: "This license has expired.", content: [] });
+      expect(await usageOf(past.id)).toBe(0);
 
-    const future = await license({ expires_at: new Date(Date.now() + DAY).toISOString() });
-    expect((await verify({ license_key: future.licenseKey })).body.code).toBe("valid");
-    expect(await usageOf(future.id)).toBe(1);
-  });
-
-  it("counts up to max_usage, then answers usage_exceeded without counting", async () => {
-    const { id, licenseKey } = await license({ max_usage: 2 });
-    expect((await verify({ license_key: licenseKey })).body.code).toBe("valid");
-    expect((await verify({ license_key: licenseKey })).body.code).toBe("valid");
-    const res = await verify({ license_key: licenseKey });
-    expect(res.body).toEqual({
-      valid: false,
-      code: "usage_exceeded",
-      message: "This license has reached its maximum usage.",
-      content: [],
+      const future = await license({ expires_at: new Date(Date.now() + DAY).toISOString() });
+      expect((await verify({ license_key: future.licenseKey })).body.code).toBe("valid");
+      expect(await usageOf(future.id)).toBe(1);
     });
-    expect(await usageOf(id)).toBe(2);
-  });
 
-  it("checks in the order not_found, inactive, expired, usage_exceeded", async () => {
-    const expired = new Date(Date.now() - DAY).toISOString();
-    const everything = await license({ expires_at: expired, max_usage: 1 }, { isActive: false, usageCount: 1 });
-    expect((await verify({ license_key: everything.licenseKey })).body.code).toBe("inactive");
-    const expiredAndUsedUp = await license({ expires_at: expired, max_usage: 1 }, { usageCount: 1 });
-    expect((await verify({ license_key: expiredAndUsedUp.licenseKey })).body.code).toBe("expired");
-  });
-
-  it("is valid again after reactivation or a raised limit", async () => {
-    const { id, licenseKey } = await license({ max_usage: 1 }, { isActive: false, usageCount: 1 });
-    await db.license.update({ where: { id }, data: { isActive: true } });
-    expect((await verify({ license_key: licenseKey })).body.code).toBe("usage_exceeded");
-    await db.license.update({ where: { id }, data: { maxUsage: 2 } });
-    expect((await verify({ license_key: licenseKey })).body.code).toBe("valid");
-    expect(await usageOf(id)).toBe(2);
-  });
-
-  it.each([
-    ["an empty body", undefined, "validation_error"],
-    ["a body without license_key", { key: "x" }, "validation_error"],
-    ["an empty license_key", { license_key: "" }, "validation_error"],
-    ["a non-string license_key", { license_key: 42 }, "validation_error"],
-    ["a JSON array", [], "validation_error"],
-    ["malformed JSON", "{license_key:", "invalid_json"],
-  ])("answers 400 for %s", async (_case, body, code) => {
-    const res = await verify(body);
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe(code);
-    expect(res.headers.get("access-control-allow-origin")).toBe("*");
-  });
-
-  it("needs no credentials and allows any origin", async () => {
-    const { licenseKey } = await license();
-    const res = await callJson(POST, {
-      method: "POST",
-      path: "/api/verify-license",
-      body: { license_key: licenseKey },
-      headers: { origin: "https://partner.example", "x-forwarded-for": randomUUID() },
+    it("counts up to max_usage, then answers usage_exceeded without counting", async () => {
+      const { id, licenseKey } = await license({ max_usage: 2 });
+      expect((await verify({ license_key: licenseKey })).body.code).toBe("valid");
+      expect((await verify({ license_key: licenseKey })).body.code).toBe("valid");
+      const res = await verify({ license_key: licenseKey });
+      expect(res.body).toEqual({
+        valid: false,
+        code: "usage_exceeded",
+        message: "This license has reached its maximum usage.",
+        content: [],
+      });
+      expect(await usageOf(id)).toBe(2);
     });
-    expect(res.status).toBe(200);
-    expect(res.headers.get("access-control-allow-origin")).toBe("*");
-    expect(res.headers.get("access-control-expose-headers")).toContain("Retry-After");
-  });
 
-  it("answers the CORS preflight with 204", async () => {
-    const res = await callHandler(
-      OPTIONS,
-      new Request("http://localhost/api/verify-license", {
-        method: "OPTIONS",
-        headers: {
-          origin: "https://partner.example",
-          "access-control-request-method": "POST",
-          "access-control-request-headers": "content-type",
-        },
-      }),
-    );
-    expect(res.status).toBe(204);
-    expect(res.headers.get("access-control-allow-origin")).toBe("*");
-    expect(res.headers.get("access-control-allow-methods")).toContain("POST");
-    expect(res.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("content-type");
-  });
+    it("checks in the order not_found, inactive, expired, usage_exceeded", async () => {
+      const expired = new Date(Date.now() - DAY).toISOString();
+      const everything = await license({ expires_at: expired, max_usage: 1 }, { isActive: false, usageCount: 1 });
+      expect((await verify({ license_key: everything.licenseKey })).body.code).toBe("inactive");
+      const expiredAndUsedUp = await license({ expires_at: expired, max_usage: 1 }, { usageCount: 1 });
+      expect((await verify({ license_key: expiredAndUsedUp.licenseKey })).body.code).toBe("expired");
+    });
 
-  it("answers GET with 405 and Allow", async () => {
-    const res = await callJson(GET, { method: "GET", path: "/api/verify-license" });
-    expect(res.status).toBe(405);
-    expect(res.headers.get("allow")).toBe("POST, OPTIONS");
-  });
+    it("is valid again after reactivation or a raised limit", async () => {
+      const { id, licenseKey } = await license({ max_usage: 1 }, { isActive: false, usageCount: 1 });
+      await db.license.update({ where: { id }, data: { isActive: true } });
+      expect((await verify({ license_key: licenseKey })).body.code).toBe("usage_exceeded");
+      await db.license.update({ where: { id }, data: { maxUsage: 2 } });
+      expect((await verify({ license_key: licenseKey })).body.code).toBe("valid");
+      expect(await usageOf(id)).toBe(2);
+    });
 
-  it(`throttles each IP to VERIFY_RATE_LIMIT_PER_MINUTE (${env.VERIFY_RATE_LIMIT_PER_MINUTE}) with 429 and Retry-After`, async () => {
-    const { id, licenseKey } = await license();
-    const ip = "203.0.113.7";
-    const limit = env.VERIFY_RATE_LIMIT_PER_MINUTE;
-    const first = await verify({ license_key: licenseKey }, ip);
-    expect(first.headers.get("x-ratelimit-limit")).toBe(String(limit));
-    expect(first.headers.get("x-ratelimit-remaining")).toBe(String(limit - 1));
-    // Malformed calls count too: the throttle comes before the body is read.
-    for (let i = 1; i < limit; i++) expect((await verify("", ip)).status).toBe(400);
-    const throttled = await verify({ license_key: licenseKey }, ip);
-    expect(throttled.status).toBe(429);
-    expect(throttled.body.code).toBe("rate_limited");
-    expect(Number(throttled.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-    expect(throttled.headers.get("x-ratelimit-remaining")).toBe("0");
-    expect(throttled.headers.get("access-control-allow-origin")).toBe("*");
-    expect(await usageOf(id)).toBe(1);
-    // The nearest proxy's entry is the caller: another client behind it is not throttled.
-    expect((await verify({ license_key: licenseKey }, `${ip}, 198.51.100.1`)).status).toBe(200);
-  });
-});
+    it.each([
+      ["an empty body", undefined, "validation_error"],
+      ["a body without license_key", { key: "x" }, "validation_error"],
+      ["an empty license_key", { license_key: "" }, "validation_error"],
+      ["a non-string license_key", { license_key: 42 }, "validation_error"],
+      ["a JSON array", [], "validation_error"],
+      ["malformed JSON", "{license_key:", "invalid_json"],
+    ])("answers 400 for %s", async (_case, body, code) => {
+      const res = await verify(body);
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe(code);
+      expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    });
+
+    it("needs no credentials and allows any origin", async () => {
+      const { licenseKey } = await license();
+      const res = await callJson(POST, {
+        method: "POST",
+        path: "/api/verify-license",
+        body: { license_key: licenseKey },
+        headers: { origin: "https://partner.example", "x-forwarded-for": randomUUID() },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("access-control-allow-origin")).toBe("*");
+      expect(res.headers.get("access-control-expose-headers")).toContain("Retry-After");
+    });
+
+    it("answers the CORS preflight with 204", async () => {
+      const res = await callHandler(
+        OPTIONS,
+        new Request("http://localhost/api/verify-license", {
+          method: "OPTIONS",
+          headers: {
+            origin: "https://partner.example",
+            "access-control-request-method": "POST",
+            "access-control-request-headers": "content-type",
+          },
+        }),
+      );
+      expect(res.status).toBe(204);
+      expect(res.headers.get("access-control-allow-origin")).toBe("*");
+      expect(res.headers.get("access-control-allow-methods")).toContain("POST");
+      expect(res.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("content-type");
+    });
+
+    it("answers with the same headers, errors included, whichever way it is served", async () => {
+      const { licenseKey } = await license();
+      for (const res of [await verify({ license_key: licenseKey }), await verify("{not json")]) {
+        const names = [...res.headers.keys()].filter(
+          (name) => !["connection", "content-length", "date", "keep-alive"].includes(name),
+        );
+        expect(names.sort()).toEqual(
+          [
+            "access-control-allow-headers",
+            "access-control-allow-methods",
+            "access-control-allow-origin",
+            "access-control-expose-headers",
+            "access-control-max-age",
+            "cache-control",
+            "content-type",
+            "x-ratelimit-limit",
+            "x-ratelimit-remaining",
+            "x-ratelimit-reset",
+            "x-request-id",
+          ].sort(),
+        );
+        expect(res.headers.get("cache-control")).toBe("no-store");
+        expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      }
+    });
+
+    it("answers GET with 405 and Allow", async () => {
+      const res = await callJson(GET, { method: "GET", path: "/api/verify-license" });
+      expect(res.status).toBe(405);
+      expect(res.headers.get("allow")).toBe("POST, OPTIONS");
+    });
+
+    it(`throttles each IP to VERIFY_RATE_LIMIT_PER_MINUTE (${env.VERIFY_RATE_LIMIT_PER_MINUTE}) with 429 and Retry-After`, async () => {
+      const { id, licenseKey } = await license();
+      // Both ways share the throttle's counts (one process): each counts its own address.
+      const ip = servedAs === "fast path" ? "203.0.113.8" : "203.0.113.7";
+      const limit = env.VERIFY_RATE_LIMIT_PER_MINUTE;
+      const first = await verify({ license_key: licenseKey }, ip);
+      expect(first.headers.get("x-ratelimit-limit")).toBe(String(limit));
+      expect(first.headers.get("x-ratelimit-remaining")).toBe(String(limit - 1));
+      // Malformed calls count too: the throttle comes before the body is read.
+      for (let i = 1; i < limit; i++) expect((await verify("", ip)).status).toBe(400);
+      const throttled = await verify({ license_key: licenseKey }, ip);
+      expect(throttled.status).toBe(429);
+      expect(throttled.body.code).toBe("rate_limited");
+      expect(Number(throttled.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect(throttled.headers.get("x-ratelimit-remaining")).toBe("0");
+      expect(throttled.headers.get("access-control-allow-origin")).toBe("*");
+      expect(await usageOf(id)).toBe(1);
+      // The nearest proxy's entry is the caller: another client behind it is not throttled.
+      expect((await verify({ license_key: licenseKey }, `${ip}, 198.51.100.1`)).status).toBe(200);
+    });
+  },
+);

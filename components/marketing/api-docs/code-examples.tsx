@@ -40,7 +40,8 @@ export function CodeExamples({
               </h3>
               <CodeBlock
                 label={`${language.label} example: ${flows[flow]}`}
-                code={sources[language.value][flow].code.replaceAll(defaultOrigin, origin)}
+                language={language.value}
+                code={sources[language.value][flow].code.replaceAll(defaultOrigin, origin || defaultOrigin)}
               />
             </div>
           ))}

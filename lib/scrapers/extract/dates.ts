@@ -30,3 +30,66 @@ export function toIsoDate(value: string | null | undefined): string | null {
 function validDate(text: string): boolean {
   return !Number.isNaN(new Date(`${text}T00:00:00Z`).getTime());
 }
+
+const MONTHS =
+  "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
+const MONTH_INDEX = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+const TIME = String.raw`(?:,?\s*(?:at\s+)?(\d{1,2}):(\d{2})(?::\d{2})?\s*([ap]\.?m\.?)?)?`;
+const TEXT_DATES: { pattern: RegExp; order: "ymd" | "mdy" | "dmy" | "numeric" }[] = [
+  { pattern: new RegExp(String.raw`((?:19|20)\d{2})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日${TIME}`), order: "ymd" },
+  { pattern: new RegExp(String.raw`\b((?:19|20)\d{2})[-/.](\d{1,2})[-/.](\d{1,2})\b${TIME}`), order: "ymd" },
+  {
+    pattern: new RegExp(String.raw`\b(${MONTHS})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+((?:19|20)\d{2})\b${TIME}`, "i"),
+    order: "mdy",
+  },
+  {
+    pattern: new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th)?\.?\s+(${MONTHS})\.?,?\s+((?:19|20)\d{2})\b${TIME}`, "i"),
+    order: "dmy",
+  },
+  { pattern: new RegExp(String.raw`\b(\d{1,2})[/.](\d{1,2})[/.]((?:19|20)\d{2})\b${TIME}`), order: "numeric" },
+];
+
+/**
+ * The first date written in a text, in the common forms: "Dec 13, 2016 at 3:45 pm", "16 December 2016",
+ * "2019年2月27日", "2019/03/05 10:00", "14.12.2016", "12/14/2016" (month first only for English-US
+ * pages or when the day cannot be a month). A date with a time becomes a UTC timestamp, else YYYY-MM-DD.
+ */
+export function dateInText(text: string, lang: string | null = null): { iso: string; text: string } | null {
+  let best: { iso: string; text: string; index: number } | null = null;
+  for (const { pattern, order } of TEXT_DATES) {
+    const match = pattern.exec(text);
+    if (!match || (best && best.index <= match.index)) continue;
+    const [all, a = "", b = "", c = "", hour, minute, meridiem] = match;
+    let year: number;
+    let month: number;
+    let day: number;
+    if (order === "ymd") [year, month, day] = [Number(a), Number(b), Number(c)];
+    else if (order === "mdy") [year, month, day] = [Number(c), monthNumber(a), Number(b)];
+    else if (order === "dmy") [year, month, day] = [Number(c), monthNumber(b), Number(a)];
+    else {
+      const first = Number(a);
+      const second = Number(b);
+      const monthFirst = second > 12 || (first <= 12 && /^en-us$/i.test(lang ?? ""));
+      [year, month, day] = monthFirst ? [Number(c), first, second] : [Number(c), second, first];
+    }
+    const iso = isoOf(year, month, day, hour, minute, meridiem);
+    if (iso) best = { iso, text: all, index: match.index };
+  }
+  return best ? { iso: best.iso, text: best.text } : null;
+}
+
+function monthNumber(name: string): number {
+  return MONTH_INDEX.indexOf(name.slice(0, 3).toLowerCase()) + 1;
+}
+
+function isoOf(year: number, month: number, day: number, hour?: string, minute?: string, meridiem?: string): string | null {
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  const pad = (value: number) => String(value).padStart(2, "0");
+  const date = `${year}-${pad(month)}-${pad(day)}`;
+  if (!validDate(date) || new Date(`${date}T00:00:00Z`).getUTCDate() !== day) return null;
+  if (hour === undefined || minute === undefined) return date;
+  let hours = Number(hour);
+  if (meridiem) hours = (hours % 12) + (/^p/i.test(meridiem) ? 12 : 0);
+  if (hours > 23 || Number(minute) > 59) return date;
+  return new Date(`${date}T${pad(hours)}:${minute}:00Z`).toISOString();
+}

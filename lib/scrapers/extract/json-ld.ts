@@ -1,4 +1,5 @@
 import type { CheerioAPI } from "cheerio";
+import { decodeHTML } from "entities";
 import { assertJsonDepth } from "../limits";
 import { type DomIndex, select } from "./dom";
 import { parseLenientJson } from "./lenient-json";
@@ -36,7 +37,8 @@ export function parseJsonLd($: CheerioAPI, index: DomIndex): Thing[] {
 
   const toValue = (value: unknown): Value | null => {
     if (value === null || value === undefined) return null;
-    if (typeof value === "string") return value;
+    // Many CMSs write HTML entities into JSON-LD strings ("&amp;", "&#8216;").
+    if (typeof value === "string") return value.includes("&") ? decodeHTML(value) : value;
     if (typeof value === "number" || typeof value === "boolean") return String(value);
     if (typeof value !== "object") return null;
     const node = value as Record<string, unknown>;

@@ -6,6 +6,14 @@ import { blockText, cleanText } from "./text";
 const POSITIVE = /article|body|content|entry|h-entry|hentry|main|page|post|text|blog|story|prose/i;
 const NEGATIVE =
   /comment|meta|footer|footnote|foot|masthead|media|outbrain|promo|related|scroll|share|social|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|tool|widget|nav|menu|breadcrumb|newsletter|subscribe|advert|(?:^|[-_ ])ads?(?:$|[-_ ])|byline|author|dateline|timestamp|caption|signup|paywall|popup|cookie/i;
+/**
+ * Blocks that are never the article (readability's "unlikely candidates"): their paragraphs do not vote.
+ * A block whose names also say it may be the content (article, body, main…) still votes.
+ */
+const UNLIKELY =
+  /-ad-|banner|breadcrumbs|combx|comment|community|disqus|extra|footer|gdpr|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|recommend|newsletter|outbrain|taboola/i;
+const MAYBE = /and|article|body|column|content|main|shadow/i;
+const UNLIKELY_TAGS = new Set(["nav", "aside", "footer", "script", "style", "noscript", "template"]);
 // The headline is the item's title, not part of its body.
 const SKIP_TAGS = new Set([
   "h1",
@@ -23,49 +31,142 @@ const SKIP_TAGS = new Set([
 ]);
 const PARAGRAPHS = "p, pre, blockquote, li, td";
 const MIN_PARAGRAPH = 25;
+/** A marked articleBody shorter than this is a teaser or an empty wrapper, not the body. */
+const MIN_MARKED_BODY = 200;
+
+const cache = new WeakMap<Page, string | null>();
 
 /**
- * The main text of an article page, readability-style: every paragraph scores its parent (fully) and
- * grandparent (half) by its length and commas; containers are weighted by tag and by class/id names
- * (article, content… up; comment, sidebar, share… down) and discounted by how much of their text is
- * links. The best container's text, without its bylines, captions, share bars and asides, is the body.
+ * The main text of an article page, readability-style: every paragraph outside unlikely blocks
+ * (comments, sidebars, related stories…) scores its parent (fully) and grandparent (half) by its length
+ * and commas; containers are weighted by tag and by class/id names (article, content… up; comment,
+ * sidebar, share… down) and discounted by how much of their text is links. The best container and its
+ * siblings that score close to it (articles split by ad slots) give the text, without bylines,
+ * captions, share bars and asides. Computed once per page.
  */
 export function mainText(page: Page): string | null {
+  if (cache.has(page)) return cache.get(page) ?? null;
+  const text = computeMainText(page);
+  cache.set(page, text);
+  return text;
+}
+
+function computeMainText(page: Page): string | null {
   const marked = first(page.index, '[itemprop="articleBody"], [property="articleBody"]');
-  const root = marked ?? bestCandidate(page);
-  if (!root) return null;
-  return blockText(root, (element) => element !== root && (SKIP_TAGS.has(element.name) || NEGATIVE.test(namesOf(element))));
+  if (marked) {
+    const text = blockText(marked, (element) => element !== marked && skipped(element));
+    if (text && text.length >= MIN_MARKED_BODY) return text;
+  }
+  for (const { element, score } of rankedCandidates(page)) {
+    const text = withSiblings(page, element, score);
+    if (text) return text;
+  }
+  return null;
+}
+
+function skipped(element: Element): boolean {
+  return SKIP_TAGS.has(element.name) || NEGATIVE.test(namesOf(element));
 }
 
 /** How many top-scoring containers get the (costlier) link-density check. */
 const FINALISTS = 5;
 
-function bestCandidate(page: Page): Element | null {
+interface Scored {
+  element: Element;
+  score: number;
+}
+
+const scoreCache = new WeakMap<Page, Map<Element, number>>();
+
+function rankedCandidates(page: Page): Scored[] {
   const { $ } = page;
   const scores = new Map<Element, number>();
+  scoreCache.set(page, scores);
   const add = (element: Element | null, points: number) => {
     if (element?.type !== "tag" || element.name === "body" || element.name === "html") return;
     scores.set(element, (scores.get(element) ?? baseScore(element)) + points);
   };
+  // The blocks around the article element and the headline are never unlikely, whatever their names
+  // ("theiaStickySidebar" wrappers hold whole posts).
+  const unlikely = new Map<Element, boolean>();
+  for (const anchor of [first(page.index, "article"), first(page.index, "h1")]) {
+    for (let node = anchor ?? null; node && node.type === "tag"; node = node.parent as Element | null) unlikely.set(node, false);
+  }
+  // Not skipping <form>: ASP.NET pages wrap the whole page in one.
   for (const paragraph of select(page.index, null, PARAGRAPHS)) {
+    if (insideUnlikely(paragraph, unlikely)) continue;
     const text = cleanText($(paragraph).text());
     if (!text || text.length < MIN_PARAGRAPH) continue;
-    const points = 1 + text.split(/[,，]/).length - 1 + Math.min(Math.floor(text.length / 100), 3);
+    const points = 1 + text.split(/[,，、]/).length - 1 + Math.min(Math.floor(text.length / 100), 3);
     const parent = paragraph.parent as Element | null;
     add(parent, points);
     add((parent?.parent as Element | null) ?? null, points / 2);
   }
-  const finalists = [...scores].sort(([, a], [, b]) => b - a).slice(0, FINALISTS);
-  let best: Element | null = null;
-  let bestScore = 0;
-  for (const [element, score] of finalists) {
-    const adjusted = score * (1 - linkDensity(page, element));
-    if (adjusted > bestScore) {
-      best = element;
-      bestScore = adjusted;
+  return [...scores]
+    .sort(([, a], [, b]) => b - a)
+    .slice(0, FINALISTS)
+    .map(([element, score]) => ({ element, score: score * (1 - linkDensity(page, element)) }))
+    .sort((a, b) => b.score - a.score)
+    .filter((candidate) => candidate.score > 0);
+}
+
+/** Whether an ancestor is an unlikely block; answers are remembered per element (a walk up, no recursion). */
+function insideUnlikely(element: Element, memo: Map<Element, boolean>): boolean {
+  const path: Element[] = [];
+  let answer = false;
+  for (let node = element.parent as Element | null; node && node.type === "tag"; node = node.parent as Element | null) {
+    const known = memo.get(node);
+    if (known !== undefined) {
+      answer = known;
+      break;
+    }
+    path.push(node);
+    const names = namesOf(node);
+    if (UNLIKELY_TAGS.has(node.name) || (node.name !== "body" && UNLIKELY.test(names) && !MAYBE.test(names))) {
+      answer = true;
+      break;
     }
   }
-  return best;
+  for (const node of path) memo.set(node, answer);
+  return answer;
+}
+
+/**
+ * The candidate's text with the siblings that belong to the same article: siblings scoring at least a
+ * fifth of it, and plain paragraphs with little link text (readability's sibling merge).
+ */
+function withSiblings(page: Page, top: Element, topScore: number): string | null {
+  const parent = top.parent as Element | null;
+  const scores = scoreCache.get(page);
+  if (parent?.type !== "tag" || !scores) return textOf(top);
+  const threshold = Math.max(10, topScore * 0.2);
+  const parts: Element[] = [];
+  for (const sibling of parent.children) {
+    if (sibling.type !== "tag") continue;
+    const element = sibling as Element;
+    if (element === top) {
+      parts.push(element);
+      continue;
+    }
+    if (skipped(element) || UNLIKELY.test(namesOf(element))) continue;
+    const score = scores.get(element);
+    if (score !== undefined && score * (1 - linkDensity(page, element)) >= threshold) {
+      parts.push(element);
+      continue;
+    }
+    if (element.name === "p") {
+      const text = cleanText(page.$(element).text()) ?? "";
+      const density = linkDensity(page, element);
+      if ((text.length > 80 && density < 0.25) || (text.length > 0 && density === 0 && /[.!?。]$/.test(text)))
+        parts.push(element);
+    }
+  }
+  const texts = parts.map(textOf).filter((text): text is string => Boolean(text));
+  return texts.length > 0 ? texts.join("\n\n") : null;
+}
+
+function textOf(root: Element): string | null {
+  return blockText(root, (element) => element !== root && skipped(element));
 }
 
 function baseScore(element: Element): number {

@@ -37,7 +37,11 @@ const BLOCKS = new Set([
 /** Whitespace collapsed and trimmed; null when nothing is left. */
 export function cleanText(value: string | null | undefined): string | null {
   if (value == null) return null;
-  const text = value.replace(/[\s\u00a0\u200b\u202f]+/g, " ").trim();
+  // Zero-width spaces, joiners and word joiners are invisible: they only break comparisons.
+  const text = value
+    .replace(/[\u200b-\u200d\u2060\ufeff]/g, "")
+    .replace(/[\s\u00a0\u202f]+/g, " ")
+    .trim();
   return text || null;
 }
 

@@ -5,6 +5,7 @@ import type { Page } from "../extract/page";
 import { htmlReviews } from "../extract/reviews";
 import { cleanText } from "../extract/text";
 import { absoluteUrl, hasType, isThing, link, type Thing, text, values } from "../extract/things";
+import { stripSiteName } from "../extract/titles";
 import type { BaseItem, ExtractOptions, Review } from "../types";
 
 /**
@@ -164,22 +165,30 @@ function mergeDuplicates(things: Thing[], page: Page): Thing[][] {
 function isMainEntity(group: Thing[], page: Page): boolean {
   const canonical = (page.meta.canonical ?? page.url).replace(/\/$/, "");
   const headline = cleanText(page.$(first(page.index, "h1")).text())?.toLowerCase();
+  const shared = page.meta.get("og:title", "twitter:title")?.toLowerCase();
   return group.some((thing) => {
     const { url, name } = identity(thing, page);
-    return url === canonical || (name !== null && name === headline);
+    return url === canonical || (name !== null && (name === headline || name === shared));
   });
 }
 
-/** og:type says what the page is: anything but a generic website is one item (a product, an article…). */
+/**
+ * og:type says what the page is: anything but a generic website is one item (a product, an article…).
+ * Without it, an <article> that holds the page's <h1> is one item too: its comments or related posts
+ * are not a listing.
+ */
 function isDetailPage(page: Page): boolean {
   const type = page.meta.get("og:type")?.toLowerCase();
-  return Boolean(type && type !== "website" && type !== "object");
+  if (type) return type !== "website" && type !== "object";
+  return first(page.index, "article h1") !== undefined;
 }
 
-/** The <title>, without the " | Site name" most sites append. */
+/** The <title>, without the " | Site name" most sites append (the site's own name, else the last segment). */
 function documentTitle(page: Page): string | null {
   const title = page.meta.title;
   if (!title) return null;
+  const stripped = stripSiteName(title, page);
+  if (stripped !== title) return stripped;
   return title.split(/\s+[|·•–—-]\s+/)[0]?.trim() || title;
 }
 

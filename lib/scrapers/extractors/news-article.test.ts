@@ -123,3 +123,24 @@ describe("news article extractor", () => {
     ]);
   });
 });
+
+describe("news article extractor: headlines, bylines and datelines as pages print them", () => {
+  it("strips the site's name from the title, prefers a person's byline over an organization, reads a written date", async () => {
+    const [item] = await scrape("byline-header.html");
+    expect(item).toMatchObject({
+      title: "Harbour tunnel opens two years late",
+      author: "Marguerite Okafor",
+      published_at: "2016-12-13T15:45:00.000Z",
+      publisher: "The Daily Ledger",
+    });
+  });
+
+  it("reads a full-width separator, a rel=author link and a Japanese date", async () => {
+    const [item] = await scrape("japanese-dateline.html");
+    expect(item).toMatchObject({
+      title: "指紋認証マウスを発売",
+      author: "佐藤 花子",
+      published_at: "2019-03-05T10:30:00.000Z",
+    });
+  });
+});

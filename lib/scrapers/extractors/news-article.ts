@@ -1,10 +1,11 @@
-import type { Element } from "domhandler";
+import { dateInUrl, findByline, findPublished } from "../extract/bylines";
 import { toIsoDate } from "../extract/dates";
 import { find, findDate, heading, image, primaryLink, textOf } from "../extract/html";
 import { mainText } from "../extract/main-content";
 import type { Page } from "../extract/page";
-import { cleanText, plainText } from "../extract/text";
-import { link, raw, type Thing, text, texts } from "../extract/things";
+import { plainText } from "../extract/text";
+import { hasType, isThing, link, raw, type Thing, text, texts, values, valueText } from "../extract/things";
+import { pageHeading, stripSiteName, visibleHeadline } from "../extract/titles";
 import { emptyBaseItem, type NewsArticleItem } from "../types";
 import { metaBasics } from "./common";
 import type { KindExtractor } from "./extractor";
@@ -56,7 +57,12 @@ export const newsArticleExtractor: KindExtractor<NewsArticleItem> = {
   fromThing(thing: Thing, page) {
     const authors = texts(thing, "author", "creator");
     return {
-      title: text(thing, "headline", "name", "alternativeHeadline"),
+      title: stripSiteName(
+        [text(thing, "headline"), text(thing, "name"), text(thing, "alternativeHeadline")].find(
+          (title) => title && !/^https?:\/\//i.test(title),
+        ) ?? null,
+        page,
+      ),
       description: plainText(raw(thing, "description", "abstract")),
       author: authors.length > 0 ? authors.join(", ") : null,
       published_at: toIsoDate(raw(thing, "datePublished", "dateCreated", "uploadDate")),
@@ -77,10 +83,22 @@ export const newsArticleExtractor: KindExtractor<NewsArticleItem> = {
     ];
     return {
       ...metaBasics(page),
+      title: stripSiteName(meta.get("og:title", "twitter:title"), page),
       // article:author is often a profile URL rather than a name.
       author: authors.find((author) => !/^https?:\/\//i.test(author)) ?? null,
       published_at: toIsoDate(meta.get(...PUBLISHED_META)),
       publisher: meta.get("og:site_name", "application-name", "publisher"),
+    };
+  },
+
+  shown(scope, page) {
+    const article = find(page, null, "article")[0] ?? scope;
+    const structured = page.things.map((thing) => text(thing, "headline")).find(Boolean) ?? null;
+    const { meta } = page;
+    return {
+      title: visibleHeadline(page, article, [structured, meta.get("og:title"), meta.get("twitter:title"), meta.title]),
+      author: organizationOnly(page) ? findByline(page) : null,
+      body: fullerBody(page),
     };
   },
 
@@ -89,7 +107,7 @@ export const newsArticleExtractor: KindExtractor<NewsArticleItem> = {
       return {
         title: heading(page, scope),
         description: textOf(page, find(page, scope, "p")[0]),
-        author: byline(page, scope),
+        author: findByline(page, [scope]),
         published_at: toIsoDate(findDate(page, scope)),
         image: image(page, scope),
         url: primaryLink(page, scope),
@@ -97,9 +115,14 @@ export const newsArticleExtractor: KindExtractor<NewsArticleItem> = {
     }
     const article = find(page, null, "article")[0] ?? scope;
     return {
-      title: heading(page, article),
-      author: byline(page, article),
-      published_at: toIsoDate(findDate(page, article) ?? findDate(page, scope, '[class*="date" i], [itemprop="datePublished"]')),
+      // Only an <h1>: on an article page an h2–h4 is a section or a sidebar heading, and the document
+      // title (the runner's last resort) is closer to the headline.
+      title: pageHeading(page, article) ?? (article !== scope ? pageHeading(page, scope) : null),
+      author: findByline(page),
+      published_at:
+        toIsoDate(findDate(page, article)) ??
+        findPublished(page) ??
+        dateInUrl(page.meta.canonical ?? page.meta.get("og:url") ?? page.url),
       image: image(page, article),
       body: mainText(page),
     };
@@ -108,12 +131,37 @@ export const newsArticleExtractor: KindExtractor<NewsArticleItem> = {
   isCard: (card, page) => find(page, card, "h2 a[href], h3 a[href], h4 a[href], a[href] h2, a[href] h3").length > 0,
 };
 
-function byline(page: Page, scope: Element): string | null {
-  const element = find(
-    page,
-    scope,
-    '[rel="author"], [itemprop="author"], [class*="byline" i] [class*="name" i], [class*="author-name" i], [class*="byline" i], [class*="author" i]',
-  )[0];
-  const name = cleanText(textOf(page, element)?.replace(/^(?:by|von|par|por)\s+/i, ""));
-  return name && name.length <= 120 ? name : null;
+/**
+ * The authors structured data names when they are only the publisher or an organization ("ABC News"):
+ * a visible byline naming people is the better answer then.
+ */
+function organizationOnly(page: Page): boolean {
+  const authors = page.things.flatMap((thing) => values(thing, "author", "creator"));
+  if (authors.length === 0) return false;
+  const publishers = new Set(
+    [page.meta.get("og:site_name"), ...page.things.map((thing) => text(thing, "publisher"))]
+      .filter((name): name is string => Boolean(name))
+      .map((name) => name.toLowerCase()),
+  );
+  return authors.every((author) =>
+    isThing(author)
+      ? hasType(author, ORGANIZATIONS) || publishers.has(valueText(author)?.toLowerCase() ?? "")
+      : publishers.has(author.toLowerCase()),
+  );
+}
+
+const ORGANIZATIONS = new Set(["Organization", "NewsMediaOrganization", "Corporation", "OnlineBusiness"]);
+
+/** How much longer the page's own text must be for structured data's articleBody to count as a teaser. */
+const TRUNCATED_BODY = 1.5;
+
+/**
+ * The page's main text when structured data's articleBody is only its beginning (many sites put a
+ * teaser there); null when structured data has no body or a full one.
+ */
+function fullerBody(page: Page): string | null {
+  const structured = page.things.map((thing) => raw(thing, "articleBody")).find(Boolean);
+  if (!structured) return null;
+  const html = mainText(page);
+  return html && html.length > structured.length * TRUNCATED_BODY ? html : null;
 }

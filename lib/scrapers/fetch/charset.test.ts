@@ -38,3 +38,15 @@ describe("decodeHtml", () => {
     expect(decodeHtml(Buffer.from(page('<meta charset="utf-16">'), "utf8")).charset).toBe("utf-8");
   });
 });
+
+describe("decodeHtml: pages saved as UTF-8 with their old declaration", () => {
+  it("reads valid multi-byte UTF-8 as UTF-8 even when a <meta> names a legacy charset", () => {
+    const html = page('<meta charset="windows-1251">', "Интересные наблюдения");
+    expect(decodeHtml(Buffer.from(html, "utf8"))).toEqual({ text: html, charset: "utf-8" });
+  });
+
+  it("keeps the <meta> charset for real legacy bytes", () => {
+    const html = page('<meta charset="windows-1251">', "Интересные наблюдения");
+    expect(decodeHtml(iconv.encode(html, "windows-1251"))).toEqual({ text: html, charset: "windows-1251" });
+  });
+});

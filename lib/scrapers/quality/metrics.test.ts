@@ -26,7 +26,10 @@ describe("quality metrics", () => {
   it("compares dates by UTC calendar day", () => {
     expect(dateMatches("2021-12-09", "2021-12-09T12:00:00.000Z")).toBe(true);
     expect(dateMatches("2021-12-09T23:59:00.000Z", "2021-12-09T01:00:00.000Z")).toBe(true);
-    expect(dateMatches("2021-12-10", "2021-12-09T12:00:00.000Z")).toBe(false);
+    expect(dateMatches("2021-12-11", "2021-12-09T12:00:00.000Z")).toBe(false);
+    expect(dateMatches("2021-12-10T00:30:00.000Z", "2021-12-09T12:00:00.000Z")).toBe(false);
+    // A printed date is a day in the page's own zone: 2019-03-05 in Tokyo began at 2019-03-04T15:00Z.
+    expect(dateMatches("2019-03-05", "2019-03-04T15:00:00.000Z")).toBe(true);
   });
 
   it("scores body tokens as a bag with precision and recall", () => {

@@ -45,10 +45,26 @@ export function calendarDay(value: string): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString().slice(0, 10);
 }
 
+/** Earliest and latest UTC offsets in use: a date without a time is that day somewhere in this range. */
+const ZONE_HOURS = { east: 14, west: 12 };
+
+/**
+ * Same calendar day. Two timestamps compare by UTC day; a date without a time (as pages print it, in
+ * their own zone) matches a timestamp that falls on that day in some time zone.
+ */
 export function dateMatches(predicted: string | null, expected: string): boolean {
   if (!predicted) return false;
-  const day = calendarDay(expected);
-  return day !== null && calendarDay(predicted) === day;
+  const ours = calendarDay(predicted);
+  const theirs = calendarDay(expected);
+  if (ours === null || theirs === null) return false;
+  if (ours === theirs) return true;
+  const dateOnly = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const [day, instant] = dateOnly(predicted) ? [predicted, expected] : dateOnly(expected) ? [expected, predicted] : [null, null];
+  if (!day || !instant || dateOnly(instant)) return false;
+  const start = Date.parse(`${day}T00:00:00Z`) - ZONE_HOURS.east * 3_600_000;
+  const end = Date.parse(`${day}T24:00:00Z`) + ZONE_HOURS.west * 3_600_000;
+  const at = Date.parse(instant);
+  return at >= start && at < end;
 }
 
 /** Lower-cased words and numbers, every script: the body metric's tokens. */

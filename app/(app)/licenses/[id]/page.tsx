@@ -25,10 +25,9 @@ const loadLicense = cache(async (rawId: string) => {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const loaded = await loadLicense((await params).id);
-  return {
-    title: loaded ? loaded.license.name : "License Not Found",
-    description: "A license's key, status, usage and licensed content.",
-  };
+  // Each outcome describes itself: a missing license is not described as if it were there.
+  if (!loaded) return { title: "License Not Found", description: "This license does not exist or is not yours." };
+  return { title: loaded.license.name, description: "A license's key, status, usage and licensed content." };
 }
 
 export default async function LicensePage({ params }: Props) {

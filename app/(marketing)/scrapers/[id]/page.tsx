@@ -2,27 +2,36 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { ScraperDetail } from "@/components/marketing/scraper-detail";
-import { getScraperHeading } from "@/lib/catalogue/queries";
-import { log } from "@/lib/log";
+import { JsonLd } from "@/components/site/json-ld";
+import { PrefetchedQuery } from "@/components/site/prefetched-query";
+import { scraperPath } from "@/lib/catalogue/dto";
+import { getScraper, listScraperIds } from "@/lib/catalogue/queries";
 import { pageMetadata } from "@/lib/metadata";
+import { loadForPage } from "@/lib/page-load";
 import { routeId } from "@/lib/route-id";
+import { scraperJsonLd } from "@/lib/seo/structured-data";
 
 type Props = { params: Promise<{ id: string }> };
 
+/** Like the home page: in the HTML, rendered again at most every five minutes or when the catalogue changes. */
+export const revalidate = 300;
+
+/** Every scraper page is rendered at build time; a scraper added later is rendered on its first visit. */
+export async function generateStaticParams(): Promise<Array<{ id: string }>> {
+  return ((await loadForPage("catalogue ids", listScraperIds)) ?? []).map((id) => ({ id: String(id) }));
+}
+
 /**
- * One primary-key lookup per request, shared by the metadata and the page: it gives the tab and link previews
- * the scraper's name and answers unknown ids with a real 404. "unavailable" (the database failed) leaves the
- * decision to the page's own fetch, which shows Scraper Not Found on a load error (docs/product.md#scraper-detail).
+ * One lookup per render, shared by the metadata and the page: the full scraper, which also fills the browser's
+ * cache. Unknown ids are a real 404. "unavailable" (the database failed) leaves the decision to the browser's own
+ * fetch, which shows Scraper Not Found on a load error (docs/product.md#scraper-detail).
  */
 const lookUp = cache(async (rawId: string) => {
   const id = routeId(rawId);
   if (id === 0) return "missing" as const;
-  try {
-    return (await getScraperHeading(id)) ?? ("missing" as const);
-  } catch (error) {
-    log.error({ err: error, scraperId: id }, "scraper page lookup failed");
-    return "unavailable" as const;
-  }
+  const scraper = await loadForPage(`scraper ${id}`, () => getScraper(id));
+  if (scraper === undefined) return "unavailable" as const;
+  return scraper ?? ("missing" as const);
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -34,10 +43,15 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function ScraperPage({ params }: Props) {
   const { id } = await params;
-  if ((await lookUp(id)) === "missing") notFound();
+  const scraper = await lookUp(id);
+  if (scraper === "missing") notFound();
+  const loaded = scraper === "unavailable" ? undefined : scraper;
   return (
     <main id="main" tabIndex={-1} className="outline-none">
-      <ScraperDetail id={routeId(id)} />
+      <PrefetchedQuery path={scraperPath(routeId(id))} data={loaded}>
+        <ScraperDetail id={routeId(id)} />
+      </PrefetchedQuery>
+      {loaded ? <JsonLd data={scraperJsonLd(loaded)} /> : null}
     </main>
   );
 }

@@ -1,6 +1,7 @@
 import NextAuth from "next-auth";
 import { authOptions } from "@/lib/auth/auth-options";
 import { nextAuthAnswer, nextAuthMethod } from "@/lib/auth/next-auth-routes";
+import { withSignedInHint } from "@/lib/auth/session-cookie";
 import { AppError, forEveryMethod, MAX_BODY_BYTES, route } from "@/lib/http";
 import { isMethodProbe } from "@/lib/server/edge-probe";
 
@@ -32,7 +33,8 @@ const nextAuth = route(async ({ req, params, responseHeaders }) => {
     }
   }
   const segment: Segment = { params: Promise.resolve({ nextauth: action.segments }) };
-  return nextAuthAnswer(await NextAuth(req as never, segment, authOptions()));
+  // The signed-in hint follows the session cookie next-auth sets or removes (lib/auth/signed-in-hint.ts).
+  return withSignedInHint(await nextAuthAnswer(await NextAuth(req as never, segment, authOptions())));
 });
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = forEveryMethod(nextAuth);

@@ -25,7 +25,7 @@ function setCookies(res: Response): string[] {
 }
 
 describe("POST /api/auth/logout", () => {
-  it("answers 200 and expires the session cookie under both names", async () => {
+  it("answers 200 and expires the session cookie under both names, and the signed-in hint", async () => {
     const user = await createTestUser();
     const res = await logout({ cookie: user.cookie, origin: "http://localhost:3000", "content-type": "application/json" });
     expect(res.status).toBe(200);
@@ -37,9 +37,10 @@ describe("POST /api/auth/logout", () => {
     expect(cookies).toContain(
       "__Secure-next-auth.session-token=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax; Secure",
     );
+    expect(cookies).toContain("scrapedeck-signed-in=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax");
   });
 
-  it("also expires the other next-auth cookies the browser holds, and no others", async () => {
+  it("also expires the other next-auth cookies the browser holds, the hint, and no others", async () => {
     const res = await logout({
       cookie:
         "next-auth.csrf-token=abc; __Host-next-auth.csrf-token=def; next-auth.callback-url=%2F; next-auth.session-token.0=x; theme=dark",
@@ -53,6 +54,7 @@ describe("POST /api/auth/logout", () => {
         "next-auth.csrf-token",
         "next-auth.session-token",
         "next-auth.session-token.0",
+        "scrapedeck-signed-in",
       ].sort(),
     );
   });

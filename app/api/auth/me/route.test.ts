@@ -44,6 +44,15 @@ describe("GET /api/auth/me", () => {
     await expect401(await me());
   });
 
+  it("removes a signed-in hint that outlived its session with the 401, and leaves it with a session", async () => {
+    const stale = await me({ cookie: "scrapedeck-signed-in=1" });
+    await expect401(stale);
+    expect(stale.headers.getSetCookie()).toEqual([
+      "scrapedeck-signed-in=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax",
+    ]);
+    expect((await me({ cookie: `scrapedeck-signed-in=1; ${user.cookie}` })).headers.getSetCookie()).toEqual([]);
+  });
+
   it("answers 401 for an expired bearer token", async () => {
     await expect401(await me({ authorization: `Bearer ${await issueApiToken(user.id, { expiresInSeconds: -60 })}` }));
   });

@@ -5,6 +5,7 @@ import { db } from "@/lib/db";
 import { createRunLimits } from "@/lib/runs/limits";
 import { RUN_LEASE_MS } from "@/lib/runs/process";
 import { recoverRuns } from "@/lib/runs/recovery";
+import { runAcceptedSchema, runDetailSchema } from "@/lib/runs/schema";
 import { usageMonth } from "@/lib/usage/summary";
 import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
 import { bearer, callJson } from "@/test/support/requests";
@@ -64,7 +65,9 @@ describe("async runs", () => {
       status_url: expect.stringMatching(new RegExp(`/api/runs/${answer.body.id}$`)),
     });
     expect(answer.headers.get("location")).toBe(answer.body.status_url);
+    expect(runAcceptedSchema.strict().parse(answer.body)).toEqual(answer.body);
     const run = await settled(user, answer.body.id);
+    expect(runDetailSchema.strict().parse(run)).toEqual(run);
     expect(run).toMatchObject({
       status: "success",
       item_count: 1,

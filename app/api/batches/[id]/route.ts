@@ -1,0 +1,7 @@
+import { cancelBatch, getBatch } from "@/lib/batches/batches";
+import { callerRoute, methods, parseId } from "@/lib/http";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  GET: callerRoute(async ({ params, user }) => getBatch(user.id, parseId(params.id, "Batch"))),
+  DELETE: callerRoute(async ({ params, user }) => cancelBatch(user.id, parseId(params.id, "Batch"))),
+});

@@ -1,0 +1,155 @@
+import "server-only";
+import type { Plan } from "@/lib/config/plans";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { publicEnv } from "@/lib/public-env";
+import { assertPlanIncludes } from "@/lib/runs/limits";
+import { enqueueRun, type RunnableScraper } from "@/lib/runs/run";
+import { isFinished, type RunStatus } from "@/lib/runs/status";
+import { releaseRun, releaseRuns, reserveRuns } from "@/lib/usage/quota";
+import { type BatchRequest, type BatchStatus, batchCap } from "./schema";
+
+export const batchStatusUrl = (id: number) => new URL(`/api/batches/${id}`, publicEnv.APP_URL).href;
+
+/**
+ * Accepts a batch: the plan includes the scraper (plan_required), the batch fits the plan's cap
+ * (validation_error) and the quota left (batch_exceeds_quota: one conditional UPDATE reserves every URL's run
+ * at once, or none), then one queued run per URL. Runs wait for the user's concurrent-run slots in the queue.
+ */
+export async function submitBatch(input: {
+  userId: number;
+  plan: Plan;
+  apiKeyId: number;
+  scraper: RunnableScraper;
+  request: BatchRequest;
+}) {
+  const { userId, plan, apiKeyId, scraper, request } = input;
+  assertPlanIncludes(plan, scraper.requiredPlan);
+  const cap = batchCap(plan);
+  if (request.urls.length > cap) {
+    throw new AppError("validation_error", `urls: the ${plan.name} plan takes at most ${cap} URLs per batch`, {
+      issues: [{ path: "urls", message: `the ${plan.name} plan takes at most ${cap} URLs per batch` }],
+    });
+  }
+  const reservation = await reserveRuns(userId, plan, request.urls.length);
+  const batch = await db.runBatch
+    .create({
+      data: { userId, scraperId: scraper.id, total: request.urls.length, webhookUrl: request.webhook_url ?? null },
+      select: { id: true, createdAt: true },
+    })
+    .catch(async (error: unknown) => {
+      await releaseRuns(reservation, request.urls.length);
+      throw error;
+    });
+  for (const [index, url] of request.urls.entries()) {
+    try {
+      await enqueueRun(
+        { userId, apiKeyId, scraperId: scraper.id, url, includeReviews: request.include_reviews ?? false, batchId: batch.id },
+        reservation,
+      );
+    } catch (error) {
+      // enqueueRun gave back this URL's run; the URLs not yet queued go back too.
+      await releaseRuns(reservation, request.urls.length - index - 1);
+      throw error;
+    }
+  }
+  return {
+    id: batch.id,
+    status: "queued" as BatchStatus,
+    total: request.urls.length,
+    scraper_id: scraper.id,
+    created_at: batch.createdAt.toISOString(),
+    status_url: batchStatusUrl(batch.id),
+  };
+}
+
+function batchStatus(batch: { cancelledAt: Date | null }, statuses: RunStatus[]): BatchStatus {
+  if (batch.cancelledAt) return "cancelled";
+  if (statuses.every(isFinished)) return "completed";
+  return statuses.every((status) => status === "queued") ? "queued" : "running";
+}
+
+/** One of the user's batches with every URL's outcome; not_found for a missing one or someone else's. */
+export async function getBatch(userId: number, id: number) {
+  const batch = await db.runBatch.findFirst({
+    where: { id, userId },
+    select: {
+      id: true,
+      scraperId: true,
+      total: true,
+      createdAt: true,
+      completedAt: true,
+      cancelledAt: true,
+      runs: {
+        select: { id: true, url: true, status: true, itemCount: true, errorCode: true, error: true },
+        orderBy: { id: "asc" },
+      },
+    },
+  });
+  if (!batch) throw new AppError("not_found", "Batch not found");
+  const statuses = batch.runs.map((run) => run.status);
+  return {
+    id: batch.id,
+    status: batchStatus(batch, statuses),
+    scraper_id: batch.scraperId,
+    total: batch.total,
+    succeeded: statuses.filter((status) => status === "success").length,
+    failed: statuses.filter((status) => status === "failed").length,
+    created_at: batch.createdAt.toISOString(),
+    finished_at: (batch.completedAt ?? batch.cancelledAt)?.toISOString() ?? null,
+    runs: batch.runs.map((run) => ({
+      id: run.id,
+      url: run.url,
+      status: run.status,
+      item_count: run.itemCount,
+      error: run.errorCode ? { code: run.errorCode, message: run.error ?? "" } : null,
+    })),
+  };
+}
+
+export type BatchDetail = Awaited<ReturnType<typeof getBatch>>;
+
+/**
+ * Cancels a batch: its queued runs become cancelled and give their quota back; running ones finish. A batch
+ * whose runs have all ended answers not_cancellable.
+ */
+export async function cancelBatch(userId: number, id: number) {
+  const batch = await db.runBatch.findFirst({ where: { id, userId }, select: { id: true } });
+  if (!batch) throw new AppError("not_found", "Batch not found");
+  const marked = await db.runBatch.updateMany({
+    where: { id, completedAt: null, cancelledAt: null },
+    data: { cancelledAt: new Date() },
+  });
+  if (marked.count === 0) throw new AppError("not_cancellable", "This batch has already ended or been cancelled.");
+  const queued = await db.scraperRun.findMany({
+    where: { batchId: id, status: "queued" },
+    select: { id: true, quotaMonth: true },
+  });
+  for (const run of queued) {
+    const { count } = await db.scraperRun.updateMany({
+      where: { id: run.id, status: "queued" },
+      data: {
+        status: "cancelled",
+        errorCode: "cancelled",
+        error: "Cancelled with its batch before it started.",
+        finishedAt: new Date(),
+      },
+    });
+    if (count === 1 && run.quotaMonth) await releaseRun({ userId, month: run.quotaMonth });
+  }
+  return getBatch(userId, id);
+}
+
+/**
+ * Called when one of a batch's runs ends: the run that leaves none unfinished marks the batch completed (one
+ * conditional UPDATE, so exactly one caller wins) and returns true, for batch.completed to be sent once.
+ */
+export async function completeBatchIfDone(batchId: number): Promise<boolean> {
+  const unfinished = await db.scraperRun.count({ where: { batchId, status: { in: ["queued", "running"] } } });
+  if (unfinished > 0) return false;
+  const { count } = await db.runBatch.updateMany({
+    where: { id: batchId, completedAt: null },
+    data: { completedAt: new Date() },
+  });
+  return count === 1;
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { guessLanguage, highlight } from "./highlight";
+
+const kinds = (code: string, language: Parameters<typeof highlight>[1]) =>
+  highlight(code, language)
+    .filter((token) => token.kind !== "plain")
+    .map((token) => `${token.kind}:${token.text}`);
+
+describe("highlight", () => {
+  it("gives the code back unchanged, whatever the language", () => {
+    const code = 'curl -X POST https://x.test/api/ \\\n  -d \'{"url": "https://a.b/c?d=1"}\' # run\nconst a = `t` + 1;';
+    for (const language of ["bash", "json", "javascript", "python", "php", "http", "text"] as const) {
+      expect(
+        highlight(code, language)
+          .map((token) => token.text)
+          .join(""),
+      ).toBe(code);
+    }
+  });
+
+  it("tells JSON keys from string values, and finds numbers and literals", () => {
+    expect(kinds('{"id": 1042, "status": "success", "ok": true}', "json")).toEqual([
+      'property:"id"',
+      "number:1042",
+      'property:"status"',
+      'string:"success"',
+      'property:"ok"',
+      "keyword:true",
+    ]);
+  });
+
+  it("marks curl, its flags and quoted arguments", () => {
+    expect(kinds('curl -X POST https://x.test \\\n  -H "Authorization: Bearer KEY"', "bash")).toEqual([
+      "keyword:curl",
+      "flag:-X",
+      "flag:-H",
+      'string:"Authorization: Bearer KEY"',
+    ]);
+  });
+
+  it("marks keywords and comments in program code, not words inside strings", () => {
+    expect(kinds('const r = await fetch("const"); // done', "javascript")).toEqual([
+      "keyword:const",
+      "keyword:await",
+      'string:"const"',
+      "comment:// done",
+    ]);
+    expect(kinds("import requests  # the client", "python")).toEqual(["keyword:import", "comment:# the client"]);
+  });
+
+  it("guesses the language of unnamed samples", () => {
+    expect(guessLanguage('{\n  "a": 1\n}')).toBe("json");
+    expect(guessLanguage("curl -X POST x")).toBe("bash");
+    expect(guessLanguage("Authorization: Bearer KEY")).toBe("http");
+    expect(guessLanguage("hello")).toBe("text");
+  });
+});

@@ -1,0 +1,106 @@
+import "server-only";
+import Database from "better-sqlite3";
+import pg from "pg";
+import { env } from "@/lib/env";
+import { SQLITE_BUSY_TIMEOUT_MS } from "./adapters";
+import { postgresTarget, providerOf, sqliteFilePath } from "./url";
+
+// The few statements on the hottest paths (license verification, API-key lookup) as prepared raw SQL on a
+// connection of their own, past the ORM: its query building and result mapping cost more than the statements
+// themselves there (docs/decisions.md#hot-paths). Everything else goes through Prisma (lib/db.ts).
+
+/** One statement in both dialects; parameters are strings, numbers or null (dates go in as ISO text). */
+export interface HotStatement {
+  /** Names the prepared statement on PostgreSQL, so each connection parses and plans it once. */
+  name: string;
+  /** `?` placeholders. */
+  sqlite: string;
+  /** `$1…` placeholders. */
+  postgres: string;
+}
+
+type Param = string | number | null;
+type Row = Record<string, unknown>;
+
+export interface HotDb {
+  dialect: "sqlite" | "postgresql";
+  /** Every row the statement returns. */
+  all<T extends Row>(statement: HotStatement, params: Param[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * better-sqlite3 runs a statement synchronously, so its own busy wait would stall the event loop, and with it the
+ * Prisma transaction that holds the write lock: the statement would wait for a lock that cannot be released. So
+ * the connection never waits inside SQLite; a busy database is retried after yielding, up to the same limit as
+ * Prisma's connection.
+ */
+function sqliteHotDb(url: string): HotDb {
+  const database = new Database(sqliteFilePath(url), { timeout: 0 });
+  const prepared = new Map<string, Database.Statement>();
+  const statementOf = (statement: HotStatement) => {
+    let found = prepared.get(statement.name);
+    if (!found) {
+      found = database.prepare(statement.sqlite);
+      prepared.set(statement.name, found);
+    }
+    return found;
+  };
+  return {
+    dialect: "sqlite",
+    async all<T extends Row>(statement: HotStatement, params: Param[]): Promise<T[]> {
+      const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
+      for (;;) {
+        try {
+          const prepared = statementOf(statement);
+          if (prepared.reader) return prepared.all(...params) as T[];
+          prepared.run(...params);
+          return [];
+        } catch (error) {
+          if ((error as { code?: string }).code !== "SQLITE_BUSY" || Date.now() > deadline) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 1));
+        }
+      }
+    },
+    async close() {
+      database.close();
+    },
+  };
+}
+
+function postgresHotDb(url: string): HotDb {
+  const { pool: config } = postgresTarget(url);
+  const pool = new pg.Pool({ ...config, max: env.DATABASE_POOL_SIZE });
+  // An idle connection the server drops is replaced on the next query; without a listener it would crash the process.
+  pool.on("error", () => {});
+  return {
+    dialect: "postgresql",
+    async all<T extends Row>(statement: HotStatement, params: Param[]): Promise<T[]> {
+      const result = await pool.query<T>({ name: statement.name, text: statement.postgres, values: params });
+      return result.rows;
+    },
+    close: () => pool.end(),
+  };
+}
+
+// One per process, kept on globalThis like the Prisma client: Next's bundle and the edge server load lib/ apart.
+const globalForHotDb = globalThis as unknown as { scrapedeckHotDb?: HotDb };
+
+export function hotDb(): HotDb {
+  globalForHotDb.scrapedeckHotDb ??=
+    providerOf(env.DATABASE_URL) === "sqlite" ? sqliteHotDb(env.DATABASE_URL) : postgresHotDb(env.DATABASE_URL);
+  return globalForHotDb.scrapedeckHotDb;
+}
+
+/** The rows of one hot statement on this process's database. */
+export function hotQuery<T extends Row>(statement: HotStatement, params: Param[]): Promise<T[]> {
+  return hotDb().all<T>(statement, params);
+}
+
+/**
+ * Dates as both databases compare them: SQLite holds Prisma's ISO text ("…+00:00"), PostgreSQL a UTC timestamp
+ * without zone, which reads the same text (its zone ignored) as that UTC time. Cast with ?::timestamp there.
+ */
+export function sqlTimestamp(date: Date): string {
+  return date.toISOString().replace("Z", "+00:00");
+}

@@ -1,0 +1,54 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import * as verifyLicense from "@/app/api/verify-license/route";
+import { serveVerifyLicense } from "./fast-verify";
+import type { HttpMethod } from "./methods";
+import { serveRoute } from "./node";
+import type { NextRouteHandler } from "./route";
+
+// The hot public API routes, served in front of Next by their own route files' handlers (docs/architecture.md#hot-paths):
+// Next's router costs more than these handlers' whole work, and partners call verification on every page view.
+// This module is the server's, the layer above the routes, so it imports route files; lib/http/index.ts does not
+// export it. Only routes whose state lives in the database or Redis belong here: this process loads lib/ apart from
+// Next's bundle, so module state (the in-process run queue and its workers, in-memory limiters) is not shared with
+// routes Next serves. The run endpoint stays on Next for that reason (its queue and workers start in Next's copy).
+
+interface FastPath {
+  pattern: RegExp;
+  handlers: Record<HttpMethod, NextRouteHandler>;
+  /** Methods answered on node:http itself rather than through the route's handler (the hottest ones). */
+  native?: Partial<Record<HttpMethod, (req: IncomingMessage, res: ServerResponse) => Promise<void>>>;
+  /** The route's dynamic segments from the path's match, percent-decoded as Next does. */
+  params?: (match: RegExpExecArray) => Record<string, string>;
+}
+
+const FAST_PATHS: FastPath[] = [
+  { pattern: /^\/api\/verify-license$/, handlers: verifyLicense, native: { POST: serveVerifyLicense } },
+];
+
+function isServed(method: string, handlers: FastPath["handlers"]): method is HttpMethod {
+  return Object.hasOwn(handlers, method);
+}
+
+/**
+ * Answers the request when a fast path serves its path and method, and says so; anything else (HEAD, which Next
+ * answers from GET, a trailing slash Next redirects, a path that does not decode) is left to Next.
+ */
+export async function serveFastPath(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
+  const method = req.method ?? "GET";
+  for (const { pattern, handlers, native, params } of FAST_PATHS) {
+    const match = pattern.exec(pathname);
+    if (!match) continue;
+    if (!isServed(method, handlers)) return false;
+    let routeParams: Record<string, string>;
+    try {
+      routeParams = params?.(match) ?? {};
+    } catch {
+      return false;
+    }
+    const nativeHandler = native?.[method];
+    if (nativeHandler) await nativeHandler(req, res);
+    else await serveRoute(req, res, handlers[method], routeParams);
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,62 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { MAX_BODY_BYTES } from "./body";
+import type { NextRouteHandler } from "./route";
+
+/**
+ * The body as sent, but never more than the route kit accepts plus one byte: enough for parseJsonBody to answer
+ * 413 exactly as it does under Next, without holding a huge body in memory. The rest is drained unread.
+ */
+export async function readCapped(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    if (size > MAX_BODY_BYTES) continue;
+    chunks.push(chunk);
+    size += chunk.byteLength;
+  }
+  const body = Buffer.concat(chunks);
+  return body.byteLength > MAX_BODY_BYTES + 1 ? body.subarray(0, MAX_BODY_BYTES + 1) : body;
+}
+
+const BODYLESS = new Set(["GET", "HEAD"]);
+
+/**
+ * Serves a route file's handler straight from node:http, without Next's router (docs/architecture.md#hot-paths):
+ * the same Request in, the same Response out, so the answer (status, headers, body) is the route's own. The
+ * request's signal aborts when the client goes away, as under Next.
+ */
+export async function serveRoute(
+  req: IncomingMessage,
+  res: ServerResponse,
+  handler: NextRouteHandler,
+  params: Record<string, string> = {},
+): Promise<void> {
+  const method = req.method ?? "GET";
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i] as string, raw[i + 1] as string);
+  const body = BODYLESS.has(method) ? undefined : await readCapped(req);
+  const aborted = new AbortController();
+  res.once("close", () => {
+    if (!res.writableFinished) aborted.abort();
+  });
+  const request = new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, {
+    method,
+    headers,
+    body: body?.byteLength ? new Uint8Array(body) : undefined,
+    signal: aborted.signal,
+  });
+  await writeResponse(res, await handler(request, { params: Promise.resolve(params) }));
+}
+
+/** Writes a web Response (status, headers, body) to node's response. */
+export async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
+  const answer = Buffer.from(await response.arrayBuffer());
+  res.statusCode = response.status;
+  for (const [name, value] of response.headers) {
+    if (name === "set-cookie") res.appendHeader(name, value);
+    else res.setHeader(name, value);
+  }
+  res.setHeader("Content-Length", answer.byteLength);
+  res.end(answer);
+}

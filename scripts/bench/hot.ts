@@ -1,0 +1,265 @@
+// npm run bench:hot — the hot paths side by side, in one interleaved run (A/B/A/B…, --rounds of them), so that
+// every app figure can be read as a ratio of the bare baseline measured minutes apart on the same busy machine:
+//   baseline   scripts/bench/baseline-server.ts: node:http + better-sqlite3, the same conditional UPDATE and answer
+//   verify     POST /api/verify-license on SQLite, then on PostgreSQL: --licenses licenses (one content item each),
+//              every request another key, spread over all of them
+//   api key    API-key authentication: GET /api/runs/{id} of a run that does not exist, answered 404 after the
+//              key and its owner were looked up (and one indexed read of runs)
+//   health     GET /api/health: the framework's floor, one SELECT 1
+//   run        POST /api/scrapers/{id}/run on a local fixture page at 1 and 10 connections, against the same page
+//              fetched directly; the difference is the run endpoint's own overhead
+// Options: --rounds 2, --seconds 10, --connections 32, --licenses 10000, --users 400 (business users whose keys the
+// api key and run rows take turns with, so no per-user limit is met), --only <row names, comma separated>.
+// Environment: BENCH_POSTGRES_URL (default DATABASE_URL when it is PostgreSQL; the PostgreSQL row is skipped
+// without one), BENCH_APP_DIR (the checkout whose app is measured, default this one: measure another branch's app
+// against the same baseline), BENCH_PROFILE_DIR (the apps run under node --cpu-prof and leave their profiles there;
+// summarize one with npm run bench:profile).
+// Ports 3200-3204 unless BENCH_PORT says where to start.
+import "../load-env";
+import { type ChildProcess, spawn } from "node:child_process";
+import { dropPostgresSchema, freshDatabaseUrl } from "../../test/support/database";
+import { generateLicenses, totalUsage } from "./licenses-data";
+import {
+  AUTH_SECRET,
+  type Load,
+  type Measurement,
+  measure,
+  ms,
+  option,
+  pad,
+  percent,
+  ROOT,
+  type Server,
+  startApp,
+  startServer,
+  stopAll,
+  waitUntilServing,
+} from "./support";
+
+const rounds = Number(option("rounds", "2"));
+const seconds = Number(option("seconds", "10"));
+const connections = Number(option("connections", "32"));
+const licenseCount = Number(option("licenses", "10000"));
+const userCount = Number(option("users", "400"));
+const only = option("only", "") ? new Set(option("only", "").split(",")) : null;
+const basePort = Number(process.env.BENCH_PORT ?? 3200);
+const appDir = process.env.BENCH_APP_DIR ?? ROOT;
+const postgresBase =
+  process.env.BENCH_POSTGRES_URL ?? (process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : undefined);
+const profileDir = process.env.BENCH_PROFILE_DIR;
+
+const sqliteUrl = freshDatabaseUrl("file:");
+const postgresUrl = postgresBase ? freshDatabaseUrl(postgresBase) : null;
+// lib/env reads the environment once, on first import: the lib imports below work on the bench's SQLite database.
+Object.assign(process.env, { DATABASE_URL: sqliteUrl, AUTH_SECRET, LOG_LEVEL: "warn" });
+const { prepareDatabase } = await import("../../lib/db/prepare");
+const { sqliteFilePath } = await import("../../lib/db/url");
+
+function log(message: string) {
+  console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+}
+
+const servers: Server[] = [];
+const fixtures: ChildProcess[] = [];
+
+async function setUp() {
+  log(`preparing SQLite${postgresUrl ? " and PostgreSQL" : ""} with ${licenseCount} licenses`);
+  await prepareDatabase(sqliteUrl);
+  const sqliteKeys = await generateLicenses(sqliteUrl, licenseCount);
+  let postgresKeys: string[] = [];
+  if (postgresUrl) {
+    await prepareDatabase(postgresUrl);
+    postgresKeys = await generateLicenses(postgresUrl, licenseCount);
+  }
+
+  // Business users and their keys for the API-key and run rows, made through the app's own code.
+  const { db } = await import("../../lib/db");
+  const { createApiKey } = await import("../../lib/api-keys/keys");
+  const apiKeys: string[] = [];
+  for (let i = 0; i < userCount; i++) {
+    const user = await db.user.create({
+      data: { email: `bench-user-${i}-${Date.now()}@example.test`, passwordHash: "not-a-real-hash", plan: "business" },
+    });
+    apiKeys.push((await createApiKey(user.id, { description: "bench" })).key);
+  }
+  const scraper = await db.scraper.findUniqueOrThrow({ where: { slug: "ecommerce-products" } });
+  await db.$disconnect();
+  return { sqliteKeys, postgresKeys, apiKeys, scraperId: scraper.id };
+}
+
+async function startServers() {
+  // One app at a time: npm start builds when the build is stale, and two builds at once would collide. The
+  // baseline opens the SQLite file only after the app has migrated it (migrating wants the file to itself).
+  log(`starting the app from ${appDir} (builds first when its build is stale)`);
+  const app = startApp("app-sqlite", basePort + 1, sqliteUrl, appDir, profileDir);
+  await waitUntilServing(app, "/api/health");
+  const baseline = startServer("baseline", basePort, "npx", [
+    "tsx",
+    "scripts/bench/baseline-server.ts",
+    sqliteFilePath(sqliteUrl),
+    String(basePort),
+  ]);
+  const postgres = postgresUrl ? startApp("app-postgres", basePort + 2, postgresUrl, appDir, profileDir) : null;
+  const fixture = spawn("npx", ["tsx", "scripts/bench/fixture-server.ts", String(basePort + 3)], {
+    cwd: ROOT,
+    detached: true,
+    stdio: "ignore",
+  });
+  fixtures.push(fixture);
+  await waitUntilServing(baseline, "/");
+  if (postgres) await waitUntilServing(postgres, "/api/health");
+  servers.push(baseline, app, ...(postgres ? [postgres] : []));
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${basePort + 3}/product/jsonld.html`)).ok) break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  return { baseline, app, postgres };
+}
+
+interface Row {
+  name: string;
+  load: Load;
+  expectedStatus?: number;
+  /** The database whose usage counts must match the valid answers seen. */
+  counted?: string;
+}
+
+function rotate<T>(items: T[]) {
+  let next = Math.floor(Math.random() * items.length);
+  return () => items[next++ % items.length] as T;
+}
+
+function verifyLoad(origin: string, keys: string[]): Load {
+  const key = rotate(keys);
+  return {
+    url: `${origin}/api/verify-license`,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    next: () => ({ body: `{"license_key":"${key()}"}` }),
+    connections,
+    seconds,
+  };
+}
+
+/** Waits until the count stops moving: autocannon stops without waiting for the requests still in flight. */
+async function settledUsage(url: string): Promise<number> {
+  let previous = -1;
+  for (;;) {
+    const total = await totalUsage(url);
+    if (total === previous) return total;
+    previous = total;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+async function run(row: Row): Promise<Measurement & { exact?: boolean }> {
+  const before = row.counted ? await settledUsage(row.counted) : 0;
+  const result = await measure(row.load, row.expectedStatus);
+  if (!row.counted) return result;
+  const counted = (await settledUsage(row.counted)) - before;
+  // Every key is valid and unlimited, so each 200 counted one use; the requests cut off at the end counted one too.
+  const unseen = counted - result.ok;
+  return { ...result, exact: unseen >= 0 && unseen <= row.load.connections + result.errors };
+}
+
+function summarize(results: Measurement[]) {
+  const mean = (pick: (m: Measurement) => number) => results.reduce((sum, m) => sum + pick(m), 0) / results.length;
+  return {
+    rps: mean((m) => m.rps),
+    p50: mean((m) => m.p50),
+    p99: Math.max(...results.map((m) => m.p99)),
+    errors: results.reduce((sum, m) => sum + m.errors, 0),
+  };
+}
+
+const started = Date.now();
+try {
+  const { sqliteKeys, postgresKeys, apiKeys, scraperId } = await setUp();
+  const { baseline, app, postgres } = await startServers();
+  const apiKey = rotate(apiKeys);
+  const pageUrl = `http://127.0.0.1:${basePort + 3}/product/jsonld.html`;
+  const runLoad = (c: number, id: number, body: string): Load => ({
+    url: `${app.origin}/api/scrapers/${id}/run`,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    next: () => ({ body, headers: { authorization: `Bearer ${apiKey()}` } }),
+    connections: c,
+    seconds,
+  });
+  const runBody = JSON.stringify({ url: pageUrl });
+  const rows: Row[] = [
+    { name: "baseline verify (SQLite)", load: verifyLoad(baseline.origin, sqliteKeys), counted: sqliteUrl },
+    { name: "app verify (SQLite)", load: verifyLoad(app.origin, sqliteKeys), counted: sqliteUrl },
+    ...(postgres && postgresUrl
+      ? [{ name: "app verify (PostgreSQL)", load: verifyLoad(postgres.origin, postgresKeys), counted: postgresUrl }]
+      : []),
+    {
+      name: "app API-key auth",
+      load: {
+        url: `${app.origin}/api/runs/2000000000`,
+        next: () => ({ headers: { authorization: `Bearer ${apiKey()}` } }),
+        connections,
+        seconds,
+      },
+      expectedStatus: 404,
+    },
+    { name: "app health", load: { url: `${app.origin}/api/health`, connections, seconds } },
+    { name: "fixture page, 1 conn", load: { url: pageUrl, connections: 1, seconds } },
+    { name: "app run, 1 conn", load: runLoad(1, scraperId, runBody) },
+    { name: "fixture page, 10 conn", load: { url: pageUrl, connections: 10, seconds } },
+    { name: "app run, 10 conn", load: runLoad(10, scraperId, runBody) },
+  ].filter((row) => !only || [...only].some((name) => row.name.includes(name)));
+
+  log("warming up every row for 2 s");
+  for (const row of rows) await measure({ ...row.load, seconds: 2 }, row.expectedStatus);
+
+  const results = new Map<string, (Measurement & { exact?: boolean })[]>(rows.map((row) => [row.name, []]));
+  for (let round = 1; round <= rounds; round++) {
+    for (const row of rows) {
+      const result = await run(row);
+      results.get(row.name)?.push(result);
+      const statuses = Object.entries(result.statuses)
+        .map(([status, count]) => `${status}×${count}`)
+        .join(" ");
+      log(
+        `round ${round} ${row.name}: ${result.rps.toFixed(0)} req/s, p50 ${ms(result.p50)}, p99 ${ms(result.p99)}, ${statuses}${result.exact === undefined ? "" : result.exact ? ", usage exact" : ", USAGE INEXACT"}`,
+      );
+    }
+  }
+
+  const base = results.get("baseline verify (SQLite)");
+  const baseRps = base?.length ? summarize(base).rps : Number.NaN;
+  console.log(
+    `\nHot paths · ${rounds} interleaved rounds of ${seconds} s · ${connections} connections (run rows: 1 and 10) · ${licenseCount} licenses · app from ${appDir}`,
+  );
+  console.log(
+    `${"".padEnd(28)}${pad("req/s", 8)}${pad("p50", 10)}${pad("p99", 10)}${pad("errors", 8)}${pad("÷ baseline", 12)}  usage`,
+  );
+  for (const [name, measured] of results) {
+    const s = summarize(measured);
+    const exact = measured.some((m) => m.exact !== undefined) ? (measured.every((m) => m.exact) ? "exact" : "INEXACT") : "";
+    console.log(
+      `${name.padEnd(28)}${pad(s.rps.toFixed(0), 8)}${pad(ms(s.p50), 10)}${pad(ms(s.p99), 10)}${pad(s.errors, 8)}${pad(name.includes("verify") || name.includes("auth") || name.includes("health") ? percent(s.rps / baseRps) : "", 12)}  ${exact}`,
+    );
+  }
+  for (const c of [1, 10]) {
+    const page = results.get(`fixture page, ${c} conn`);
+    const endpoint = results.get(`app run, ${c} conn`);
+    if (!page?.length || !endpoint?.length) continue;
+    const p = summarize(page);
+    const e = summarize(endpoint);
+    console.log(
+      `run overhead, ${c} conn${c === 1 ? " " : ""}: p50 ${ms(e.p50 - p.p50)} · p99 ${ms(e.p99 - p.p99)} (run p50 ${ms(e.p50)} p99 ${ms(e.p99)} minus page p50 ${ms(p.p50)} p99 ${ms(p.p99)})`,
+    );
+  }
+  console.log(
+    `p99 is the worst round's; req/s and p50 the mean of the rounds. ${((Date.now() - started) / 1000).toFixed(0)} s in all.`,
+  );
+} finally {
+  await stopAll();
+  for (const fixture of fixtures) if (fixture.pid && fixture.exitCode === null) process.kill(-fixture.pid, "SIGTERM");
+  if (postgresUrl) await dropPostgresSchema(postgresUrl);
+}

@@ -1,0 +1,172 @@
+// What the benchmarks share: starting and stopping servers, one measurement with autocannon, the table.
+// autocannon rather than wrk: it is a pinned devDependency (npm ci installs it, nothing to apt-get), it is driven
+// from the script (each request can carry another key, which wrk needs Lua for) and it reports HDR percentiles.
+// It shares the machine with the servers it loads, the same for every row, which is why rows are compared as
+// ratios from one interleaved run rather than as absolute figures.
+import { type ChildProcess, spawn } from "node:child_process";
+import { createWriteStream, existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import autocannon from "autocannon";
+
+export const ROOT = path.resolve(import.meta.dirname, "..", "..");
+export const AUTH_SECRET = "bench-secret-that-is-long-enough-for-hs256-0123456789";
+const LOG_DIR = mkdtempSync(path.join(tmpdir(), "scrapedeck-bench-logs-"));
+
+/** Named command-line options: --name value. */
+export function option(name: string, fallback: string): string {
+  const args = process.argv.slice(2);
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 && args[index + 1] !== undefined ? (args[index + 1] as string) : fallback;
+}
+
+export interface Server {
+  name: string;
+  origin: string;
+  child: ChildProcess;
+  log: string;
+}
+
+const started: Server[] = [];
+
+/** Starts a server process in its own process group (npm start runs tsx, which runs next), output to a log file. */
+export function startServer(
+  name: string,
+  port: number,
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): Server {
+  const log = path.join(LOG_DIR, `${name}.log`);
+  const out = createWriteStream(log);
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? ROOT,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...options.env },
+  });
+  child.stdout?.pipe(out);
+  child.stderr?.pipe(out);
+  const server = { name, origin: `http://127.0.0.1:${port}`, child, log };
+  started.push(server);
+  return server;
+}
+
+/**
+ * npm start of the app in `dir` (this repository by default) on its own port and database. With `profileDir`, its
+ * server entry runs straight under `node --cpu-prof` instead (V8 takes the flag only on the command line, not from
+ * NODE_OPTIONS), which needs a current build from an earlier npm start; the profile is written when it stops.
+ */
+export function startApp(name: string, port: number, databaseUrl: string, dir = ROOT, profileDir?: string): Server {
+  const origin = `http://127.0.0.1:${port}`;
+  const profiled = ["--cpu-prof", `--cpu-prof-dir=${profileDir}`];
+  const ownServer = path.join(dir, "scripts", "serve.ts");
+  const [command, args] = !profileDir
+    ? ["npm", ["start"]]
+    : existsSync(ownServer)
+      ? ["node", [...profiled, "--import", "tsx", "--conditions=react-server", ownServer]]
+      : ["node", [...profiled, path.join(dir, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port)]];
+  return startServer(name, port, command, args, {
+    cwd: dir,
+    env: {
+      ...(profileDir ? { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" } : {}),
+      PORT: String(port),
+      APP_URL: origin,
+      NEXTAUTH_URL: origin,
+      DATABASE_URL: databaseUrl,
+      AUTH_SECRET,
+      SCRAPER_ALLOW_LOOPBACK: "1",
+      // Every request comes from this one address: the per-address verify throttle still runs, it just never refuses.
+      VERIFY_RATE_LIMIT_PER_MINUTE: "1000000000",
+    },
+  });
+}
+
+export async function waitUntilServing(server: Server, probePath: string, timeoutMs = 15 * 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null)
+      throw new Error(`${server.name} exited with code ${server.child.exitCode}; see ${server.log}`);
+    try {
+      const res = await fetch(`${server.origin}${probePath}`);
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(300);
+  }
+  throw new Error(`${server.name} did not start in time; see ${server.log}`);
+}
+
+export async function stopServer(server: Server): Promise<void> {
+  const { child } = server;
+  if (!child.pid || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {
+    return;
+  }
+  await Promise.race([exited, sleep(10_000)]);
+}
+
+export async function stopAll(): Promise<void> {
+  await Promise.all(started.map(stopServer));
+}
+
+export interface Load {
+  url: string;
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  /** Each request's body and headers, taken in turn (keys spread over many licenses or users). */
+  next?: () => { body?: string; headers?: Record<string, string> };
+  connections: number;
+  seconds: number;
+}
+
+export interface Measurement {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Socket errors, timeouts and answers with another status than expected. */
+  errors: number;
+  statuses: Record<string, number>;
+  ok: number;
+}
+
+export async function measure(load: Load, expectedStatus = 200): Promise<Measurement> {
+  const { next } = load;
+  const result = await autocannon({
+    url: load.url,
+    method: load.method ?? "GET",
+    headers: load.headers,
+    connections: load.connections,
+    duration: load.seconds,
+    requests: next
+      ? [
+          {
+            setupRequest: (request) => {
+              const { body, headers } = next();
+              return { ...request, ...(body === undefined ? {} : { body }), headers: { ...request.headers, ...headers } };
+            },
+          },
+        ]
+      : undefined,
+  });
+  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, count]));
+  const ok = statuses[String(expectedStatus)] ?? 0;
+  const answered = Object.values(statuses).reduce((sum, count) => sum + count, 0);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + (answered - ok),
+    statuses,
+    ok,
+  };
+}
+
+export const pad = (value: string | number, width: number) => String(value).padStart(width);
+export const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+export const percent = (value: number) => `${(value * 100).toFixed(0)}%`;
