@@ -30,6 +30,7 @@ const json = (value: unknown) => JSON.stringify(value, null, 2);
 function authText(security: readonly SecurityScheme[]): string {
   if (security.length === 0) return "None";
   if (security.includes("apiKey")) return "API key";
+  if (security.includes("revalidationToken")) return "The server's revalidation token";
   return "Session or bearer JWT";
 }
 

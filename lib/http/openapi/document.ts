@@ -40,6 +40,11 @@ const SECURITY_SCHEMES = {
     name: "next-auth.session-token",
     description: "The browser's session cookie, set by signing in on the site (__Secure-next-auth.session-token over https).",
   },
+  revalidationToken: {
+    type: "http",
+    scheme: "bearer",
+    description: "The server's own token, derived from AUTH_SECRET (lib/catalogue/revalidation.ts); not for API callers.",
+  },
 } as const satisfies Record<SecurityScheme, unknown>;
 
 const DESCRIPTION = `${site.description}

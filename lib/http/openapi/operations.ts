@@ -2,6 +2,7 @@ import { z } from "zod";
 import { logoutSchema } from "@/lib/accounts/logout";
 import { authTokenSchema, loginSchema, registerSchema, userSchema } from "@/lib/accounts/schemas";
 import { apiKeySchema, createApiKeySchema, createdApiKeySchema, deletedApiKeySchema } from "@/lib/api-keys/schema";
+import { batchAcceptedSchema, batchDetailSchema, batchRequestSchema } from "@/lib/batches/schema";
 import { scraperDetailSchema, scraperSchema, searchQuerySchema } from "@/lib/catalogue/schema";
 import { CATALOGUE } from "@/lib/catalogue/seed-data";
 import { site } from "@/lib/config/site";
@@ -24,6 +25,7 @@ import {
   runResultSchema,
 } from "@/lib/runs/schema";
 import { usageSummarySchema } from "@/lib/usage/schema";
+import { webhookSecretSchema } from "@/lib/webhooks/schema";
 
 // The route registry: every operation the API serves, in one list. The OpenAPI document (document.ts), the
 // /api-docs reference and the typed browser client are all read from it, and the contract test checks every
@@ -32,7 +34,7 @@ import { usageSummarySchema } from "@/lib/usage/schema";
 export type Method = "GET" | "POST" | "PATCH" | "DELETE" | "OPTIONS";
 
 /** How a caller proves who they are (docs/api.md#authentication). */
-export type SecurityScheme = "apiKey" | "bearerToken" | "session";
+export type SecurityScheme = "apiKey" | "bearerToken" | "session" | "revalidationToken";
 
 /** The reference's groups, in the order /api-docs shows its tabs; `service` is listed under Getting Started. */
 export const TAGS = {
@@ -135,6 +137,11 @@ const USER_AUTH: readonly SecurityScheme[] = ["bearerToken", "session"];
 /** Routes open to every way of calling (lib/http/with-caller.ts): an API key as well. */
 const CALLER_AUTH: readonly SecurityScheme[] = ["apiKey", "bearerToken", "session"];
 const CALLER = { ...SIGNED_IN, invalid_api_key: "The API key was deleted or does not exist." } as const;
+const CALLER_WRITE = { ...CALLER, cross_origin: "A cookie-authenticated write from another origin." } as const;
+const IDEMPOTENCY = {
+  idempotency_key_reused: "This Idempotency-Key was used with a different request.",
+  idempotency_key_in_progress: "A request with this Idempotency-Key is still being answered. Retry shortly.",
+} as const;
 
 // Examples: real shapes with made-up values; a test parses each one with its schema.
 const exampleEntry = CATALOGUE[0];
@@ -201,6 +208,28 @@ const exampleRunDetail = {
   data_expires_at: "2026-11-28T16:05:12.000Z",
   webhook: null,
 };
+
+const exampleBatchDetail = {
+  id: 77,
+  status: "completed",
+  scraper_id: 1,
+  total: 2,
+  succeeded: 1,
+  failed: 1,
+  created_at: "2026-11-21T16:07:00.000Z",
+  finished_at: "2026-11-21T16:07:03.100Z",
+  runs: [
+    { id: 1044, url: exampleItem.url, status: "success", item_count: 1, error: null },
+    {
+      id: 1045,
+      url: "https://shop.example.com/products/speaker",
+      status: "failed",
+      item_count: 0,
+      error: { code: "upstream_error", message: "The target site answered with an error." },
+    },
+  ],
+};
+const exampleWebhookSecret = { secret: "whsec_3f2a9c1b0d4e77a1b2c3d4e5f6012a3b" };
 
 // `as const`: the browser client (lib/client/contract.ts) reads each operation's path and schemas as types.
 export const OPERATIONS = [
@@ -295,6 +324,51 @@ export const OPERATIONS = [
       blocked_webhook_url: "webhook_url is a private or internal address.",
       worker_lost: "The worker running it stopped before it finished; the run is not counted.",
       cancelled: "The run was cancelled, or you closed the request before it finished (recorded, not counted).",
+      ...IDEMPOTENCY,
+      ...SERVER_ERROR,
+    },
+  },
+
+  {
+    method: "POST",
+    path: "/api/scrapers/{id}/batch",
+    operationId: "runScraperBatch",
+    tag: "scrapers",
+    summary: "Queues one run per URL (up to 100, fewer on small plans) and answers 202 at once with the batch's status_url.",
+    description:
+      "The whole batch is checked before anything is queued: scraper, body, plan, the plan's batch size and the quota left (every URL's run is reserved at once, or none). Runs wait for your concurrent-run slots. An Idempotency-Key header makes a retry answer the first batch instead of queuing another; webhook_url, if given, is called once every run has ended.",
+    security: ["apiKey"],
+    pathParams: idParam("scraper"),
+    body: {
+      schema: batchRequestSchema,
+      example: { urls: [exampleItem.url, "https://shop.example.com/products/speaker"], include_reviews: false },
+    },
+    success: {
+      status: 202,
+      description: "Accepted: the batch is queued. Read it at status_url.",
+      schema: batchAcceptedSchema,
+      example: {
+        id: 77,
+        status: "queued",
+        total: 2,
+        scraper_id: 1,
+        created_at: "2026-11-21T16:07:00.000Z",
+        status_url: "https://scrapedeck.example/api/batches/77",
+      },
+      headers: { Location: z.url().meta({ description: "The batch's status_url." }) },
+    },
+    rateLimit: "after-auth",
+    errors: {
+      missing_api_key: "No Authorization header.",
+      invalid_api_key: "The API key is malformed, fails its checksum or was deleted.",
+      rate_limited: "Too many requests this minute for your plan. Wait for Retry-After seconds.",
+      not_found: "No scraper has this id.",
+      ...JSON_BODY,
+      validation_error: "A field breaks a rule (or there are more URLs than your plan takes per batch); `issues` lists each one.",
+      plan_required: "Your plan does not include this scraper.",
+      batch_exceeds_quota: "The quota left this month is smaller than the number of URLs; nothing was queued.",
+      blocked_webhook_url: "webhook_url is a private or internal address.",
+      ...IDEMPOTENCY,
       ...SERVER_ERROR,
     },
   },
@@ -679,6 +753,57 @@ export const OPERATIONS = [
   },
   {
     method: "GET",
+    path: "/api/batches/{id}",
+    operationId: "getBatch",
+    tag: "runs",
+    summary: "One of your batches: its counts and every run's outcome. Poll a batch's status_url here with the API key.",
+    security: CALLER_AUTH,
+    pathParams: idParam("batch"),
+    success: { status: 200, description: "The batch.", schema: batchDetailSchema, example: exampleBatchDetail },
+    errors: { ...CALLER, not_found: "You have no batch with this id." },
+  },
+  {
+    method: "DELETE",
+    path: "/api/batches/{id}",
+    operationId: "cancelBatch",
+    tag: "runs",
+    summary: "Cancels a batch's runs that are still queued (their quota is given back); runs already going finish.",
+    security: CALLER_AUTH,
+    pathParams: idParam("batch"),
+    success: {
+      status: 200,
+      description: "The batch, cancelled.",
+      schema: batchDetailSchema,
+      example: { ...exampleBatchDetail, status: "cancelled", succeeded: 0, failed: 0, runs: [] },
+    },
+    errors: {
+      ...CALLER_WRITE,
+      not_found: "You have no batch with this id.",
+      not_cancellable: "The batch has already ended or been cancelled.",
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/webhooks/secret",
+    operationId: "getWebhookSecret",
+    tag: "runs",
+    summary: "The secret your webhooks are signed with (created on first read); check each delivery's signature with it.",
+    security: CALLER_AUTH,
+    success: { status: 200, description: "The signing secret.", schema: webhookSecretSchema, example: exampleWebhookSecret },
+    errors: CALLER,
+  },
+  {
+    method: "POST",
+    path: "/api/webhooks/secret/rotate",
+    operationId: "rotateWebhookSecret",
+    tag: "runs",
+    summary: "Replaces the webhook signing secret; deliveries from now on are signed with the new one.",
+    security: CALLER_AUTH,
+    success: { status: 200, description: "The new signing secret.", schema: webhookSecretSchema, example: exampleWebhookSecret },
+    errors: CALLER_WRITE,
+  },
+  {
+    method: "GET",
     path: "/api/usage",
     operationId: "getUsage",
     tag: "runs",
@@ -720,6 +845,21 @@ export const OPERATIONS = [
     security: [],
     success: { status: 200, description: "The document.", schema: z.record(z.string(), z.unknown()) },
     errors: SERVER_ERROR,
+  },
+  {
+    method: "POST",
+    path: "/api/catalogue/revalidate",
+    operationId: "revalidateCatalogue",
+    tag: "service",
+    summary: "Renders the catalogue pages again on their next visit; called by whatever changes the catalogue (db:seed, start).",
+    security: ["revalidationToken"],
+    success: {
+      status: 200,
+      description: "The pages are marked stale.",
+      schema: z.strictObject({ message: z.string() }),
+      example: { message: "The catalogue pages are rendered again on their next visit" },
+    },
+    errors: { unauthorized: "No Authorization header with the server's revalidation token.", ...SERVER_ERROR },
   },
 ] as const satisfies readonly Operation[];
 
