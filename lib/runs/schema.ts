@@ -65,9 +65,8 @@ export type ListRunsQuery = z.infer<typeof listRunsQuerySchema>;
 const timestamp = z.iso.datetime();
 
 /** Every item has the base fields (null when the page does not say); each scraper kind adds its own. */
-// Loose: parsing an item keeps its kind's own fields (run tests parse real answers with these schemas).
 export const scrapedItemSchema = z
-  .looseObject({
+  .object({
     title: z.string().nullable(),
     price: z.number().nullable(),
     description: z.string().nullable(),
