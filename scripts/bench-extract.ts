@@ -1,14 +1,22 @@
-// npm run bench:extract [-- --seconds=<n>] — pages per second through the extractors alone (parse + every
-// layer, no network) over the whole fixture set, each page with its own kind's extractor. Wall-clock and
-// CPU figures are both printed: on a shared machine the CPU one is the steadier measure.
-import { readdirSync, readFileSync } from "node:fs";
+// npm run bench:extract [-- --seconds=<n>] [--against=<git-ref-or-checkout-dir>] — pages per second through
+// the extractors alone (parse + every layer, no network) over the whole fixture set, each page with its own
+// kind's extractor. Wall-clock and CPU figures are both printed: on a shared machine the CPU one is the
+// steadier measure. With --against, the other engine (a git ref checked out into a temporary worktree, or a
+// checkout directory) runs the same pages in alternating rounds in this process, so both see the same load,
+// and both rates are printed side by side.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { extractFromHtml } from "../lib/scrapers/engine";
 import { decodeHtml } from "../lib/scrapers/fetch/charset";
 import { isScraperKind, type ScraperKind } from "../lib/scrapers/kinds";
 import { FIXTURE_SITES } from "../test/support/fixture-server";
 
-const seconds = Number(process.argv.find((arg) => arg.startsWith("--seconds="))?.split("=")[1] ?? 5);
+const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+const seconds = Number(option("seconds") ?? 5);
+const against = option("against");
 
 // The fixture folders are named after the kinds; any other folder is not a kind's pages.
 const pages = readdirSync(FIXTURE_SITES)
@@ -28,40 +36,93 @@ const pages = readdirSync(FIXTURE_SITES)
   );
 const setBytes = pages.reduce((sum, page) => sum + page.bytes, 0);
 
-const extract = (page: (typeof pages)[number]) => extractFromHtml(page.kind, page.html, page.url, { includeReviews: true });
-for (const page of pages) extract(page); // warm-up: JIT, selector caches
+type Extract = typeof extractFromHtml;
+interface Tally {
+  passes: number;
+  wall: number;
+  cpu: number;
+  perKind: Map<ScraperKind, { pages: number; ms: number }>;
+}
 
-const perKind = new Map<ScraperKind, { pages: number; ms: number }>();
-let passes = 0;
-const cpuBefore = process.cpuUsage();
-const started = performance.now();
-while (performance.now() - started < seconds * 1000) {
+const newTally = (): Tally => ({ passes: 0, wall: 0, cpu: 0, perKind: new Map() });
+
+/** One pass over every page, added to the tally. */
+function pass(extract: Extract, tally: Tally): void {
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
   for (const page of pages) {
     const before = performance.now();
-    extract(page);
-    const stats = perKind.get(page.kind) ?? { pages: 0, ms: 0 };
+    extract(page.kind, page.html, page.url, { includeReviews: true });
+    const stats = tally.perKind.get(page.kind) ?? { pages: 0, ms: 0 };
     stats.pages++;
     stats.ms += performance.now() - before;
-    perKind.set(page.kind, stats);
+    tally.perKind.set(page.kind, stats);
   }
-  passes++;
+  tally.wall += (performance.now() - started) / 1000;
+  const { user, system } = process.cpuUsage(cpuBefore);
+  tally.cpu += (user + system) / 1e6;
+  tally.passes++;
 }
-const wall = (performance.now() - started) / 1000;
-const { user, system } = process.cpuUsage(cpuBefore);
-const cpu = (user + system) / 1e6;
-const total = passes * pages.length;
-const rate = (per: number) => (total / per).toFixed(0);
-const megabytes = (per: number) => ((passes * setBytes) / per / 1024 / 1024).toFixed(1);
 
-console.log(
-  `Fixture set: ${pages.length} pages, ${(setBytes / 1024).toFixed(0)} KB, ${perKind.size} kinds; Node ${process.version}`,
-);
-console.log(`${total} extractions (${passes} passes) in ${wall.toFixed(1)} s wall, ${cpu.toFixed(1)} s CPU`);
-console.log(
-  `Wall: ${rate(wall)} pages/s (${megabytes(wall)} MB/s)   CPU: ${rate(cpu)} pages per CPU-second (${megabytes(cpu)} MB/s)`,
-);
-for (const [kind, stats] of [...perKind].sort(([a], [b]) => a.localeCompare(b))) {
+function report(label: string, tally: Tally): void {
+  const total = tally.passes * pages.length;
+  const rate = (per: number) => (total / per).toFixed(0);
+  const megabytes = (per: number) => ((tally.passes * setBytes) / per / 1024 / 1024).toFixed(1);
   console.log(
-    `  ${kind.padEnd(14)} ${(stats.pages / (stats.ms / 1000)).toFixed(0).padStart(6)} pages/s  ${(stats.ms / stats.pages).toFixed(2)} ms/page (wall)`,
+    `${label}: ${total} extractions (${tally.passes} passes) in ${tally.wall.toFixed(1)} s wall, ${tally.cpu.toFixed(1)} s CPU`,
   );
+  console.log(
+    `  Wall: ${rate(tally.wall)} pages/s (${megabytes(tally.wall)} MB/s)   CPU: ${rate(tally.cpu)} pages per CPU-second (${megabytes(tally.cpu)} MB/s)`,
+  );
+  for (const [kind, stats] of [...tally.perKind].sort(([a], [b]) => a.localeCompare(b))) {
+    console.log(
+      `    ${kind.padEnd(14)} ${(stats.pages / (stats.ms / 1000)).toFixed(0).padStart(6)} pages/s  ${(stats.ms / stats.pages).toFixed(2)} ms/page (wall)`,
+    );
+  }
+}
+
+/** The other engine: a checkout directory as it is, or a git ref checked out into a temporary worktree. */
+async function otherEngine(spec: string): Promise<{ extract: Extract; label: string; cleanup: () => void }> {
+  let dir = path.resolve(spec);
+  let cleanup = () => {};
+  if (!existsSync(path.join(dir, "lib/scrapers/engine.ts"))) {
+    dir = mkdtempSync(path.join(tmpdir(), "bench-extract-"));
+    execFileSync("git", ["worktree", "add", "--detach", dir, spec], { stdio: "ignore" });
+    // The ref's code runs with this checkout's packages.
+    symlinkSync(path.resolve("node_modules"), path.join(dir, "node_modules"), "dir");
+    cleanup = () => {
+      execFileSync("git", ["worktree", "remove", "--force", dir], { stdio: "ignore" });
+      rmSync(dir, { recursive: true, force: true });
+    };
+  }
+  const module = (await import(pathToFileURL(path.join(dir, "lib/scrapers/engine.ts")).href)) as { extractFromHtml: Extract };
+  return { extract: module.extractFromHtml, label: `against ${spec}`, cleanup };
+}
+
+console.log(`Fixture set: ${pages.length} pages, ${(setBytes / 1024).toFixed(0)} KB, Node ${process.version}`);
+const engines: { label: string; extract: Extract; tally: Tally }[] = [
+  { label: "this checkout", extract: extractFromHtml, tally: newTally() },
+];
+let cleanup = () => {};
+if (against) {
+  const other = await otherEngine(against);
+  cleanup = other.cleanup;
+  engines.push({ label: other.label, extract: other.extract, tally: newTally() });
+}
+try {
+  for (const engine of engines) pass(engine.extract, newTally()); // warm-up: JIT, selector caches
+  const started = performance.now();
+  // Alternating passes: both engines see the same machine load.
+  while (performance.now() - started < seconds * 1000 * engines.length) {
+    for (const engine of engines) pass(engine.extract, engine.tally);
+  }
+  for (const engine of engines) report(engine.label, engine.tally);
+  if (engines.length === 2) {
+    const [mine, theirs] = engines.map((engine) => (engine.tally.passes * pages.length) / engine.tally.cpu);
+    console.log(
+      `CPU pages/s: this checkout ${mine?.toFixed(0)} vs ${against} ${theirs?.toFixed(0)} (${(((mine ?? 0) / (theirs ?? 1) - 1) * 100).toFixed(1)}%)`,
+    );
+  }
+} finally {
+  cleanup();
 }

@@ -89,6 +89,10 @@ export interface JobItem extends BaseItem {
   salary: Salary | null;
   date_posted: string | null;
   valid_through: string | null;
+  /** The contact's phone number as written ("+1 555 0100"), from JobPosting.applicationContact or the page. */
+  phone: string | null;
+  /** The contact's e-mail address. */
+  email: string | null;
 }
 
 export interface NewsArticleItem extends BaseItem {

@@ -73,21 +73,56 @@ export function authorName(value: string | null | undefined): string | null {
 
 /** The article's author(s) as the page shows them. */
 export function findByline(page: Page, scopes: Element[] = bylineScopes(page)): string | null {
-  for (const scope of scopes) {
-    for (const element of candidates(page, scope, MARKED_AUTHOR)) {
-      const name = authorName(elementText(page, element));
-      if (name) return name;
-    }
-    const introduced = byIntroduced(page, scope);
-    if (introduced) return introduced;
-    for (const element of candidates(page, scope, LOOSE_AUTHOR)) {
-      const text = elementText(page, element);
-      if (!text || text.length > 160) continue;
-      const name = authorName(text);
-      if (name) return name;
-    }
+  const widest = scopes[scopes.length - 1];
+  if (!widest) return null;
+  // One pass per kind of evidence over the widest scope, each keeping its find in the narrowest scope;
+  // the narrowest scope wins, then the stronger evidence (marked, "By …", loosely named).
+  const marked = firstInScope(page, scopes, candidates(page, widest, MARKED_AUTHOR), (element) =>
+    authorName(elementText(page, element)),
+  );
+  if (marked?.rank === 0) return marked.value;
+  const introduced = byIntroduced(page, scopes);
+  const loose = firstInScope(page, scopes, candidates(page, widest, LOOSE_AUTHOR), (element) => {
+    const at = page.index.position.get(element) ?? 0;
+    if ((page.index.end[at] ?? at) - at > MAX_DATELINE_ELEMENTS) return null;
+    const text = elementText(page, element);
+    return text && text.length <= 160 ? authorName(text) : null;
+  });
+  const found = [marked, introduced, loose].filter((entry): entry is Found<string> => entry !== null);
+  return (
+    found.reduce<Found<string> | null>((best, entry) => (best === null || entry.rank < best.rank ? entry : best), null)?.value ??
+    null
+  );
+}
+
+interface Found<T> {
+  value: T;
+  /** Index of the narrowest scope holding it. */
+  rank: number;
+}
+
+/** The first value `read` gives for the elements (in document order), preferring the narrowest scope. */
+function firstInScope<T>(
+  page: Page,
+  scopes: Element[],
+  elements: Iterable<Element>,
+  read: (element: Element) => T | null,
+): Found<T> | null {
+  const ranges = scopes.map((scope) => {
+    const at = page.index.position.get(scope) ?? 0;
+    return [at, page.index.end[at] ?? at] as const;
+  });
+  let best: Found<T> | null = null;
+  for (const element of elements) {
+    const at = page.index.position.get(element) ?? 0;
+    const rank = ranges.findIndex(([from, to]) => at > from && at < to);
+    if (rank < 0 || (best !== null && rank >= best.rank)) continue;
+    const value = read(element);
+    if (value === null) continue;
+    best = { value, rank };
+    if (rank === 0) break;
   }
-  return null;
+  return best;
 }
 
 function elementText(page: Page, element: Element): string | null {
@@ -95,12 +130,11 @@ function elementText(page: Page, element: Element): string | null {
 }
 
 /** "By <a>Jane Doe</a>", "By <span>Jane Doe</span>" and "By Jane Doe" in a short line. */
-function byIntroduced(page: Page, scope: Element): string | null {
-  const from = page.index.position.get(scope) ?? 0;
-  const to = page.index.end[from] ?? from;
-  for (let i = from + 1; i < to && i < from + 20_000; i++) {
-    const element = page.index.elements[i] as Element;
-    if (NOT_BYLINE.has(element.name) || element.name === "p" || element.name === "li") continue;
+function byIntroduced(page: Page, scopes: Element[]): Found<string> | null {
+  const widest = scopes[scopes.length - 1];
+  if (!widest) return null;
+  const lines = candidates(page, widest, "*").filter((element) => element.name !== "p" && element.name !== "li");
+  return firstInScope(page, scopes, lines, (element) => {
     const children = element.children;
     for (let c = 0; c < children.length; c++) {
       const node = children[c] as AnyNode;
@@ -116,13 +150,15 @@ function byIntroduced(page: Page, scope: Element): string | null {
     if (children.length === 1 && children[0]?.type === "text") {
       const line = cleanText(children[0].data);
       if (line && line.length <= 80 && BY.test(line) && /^(?:\S+\s+)?(?:by|von|par|por|door|av|przez)\s/i.test(line)) {
-        const name = authorName(line);
-        if (name) return name;
+        return authorName(line);
       }
     }
-  }
-  return null;
+    return null;
+  });
 }
+
+/** Elements a byline or dateline block may hold; bigger blocks are containers, not lines. */
+const MAX_DATELINE_ELEMENTS = 30;
 
 const DATE_MARKED =
   '[itemprop~="datePublished"], [property~="datePublished"], [datetime], abbr[title], [class*="date" i], [class*="time" i], [class*="publish" i], [class*="posted" i], [id*="date" i], [class*="byline" i], [class*="dateline" i], [class*="meta" i]';
@@ -130,21 +166,23 @@ const DATE_MARKED =
 /** The article's publication date as the page shows it, ISO 8601. */
 export function findPublished(page: Page, scopes: Element[] = bylineScopes(page)): string | null {
   const lang = page.meta.lang;
-  for (const scope of scopes) {
-    for (const element of candidates(page, scope, DATE_MARKED)) {
-      const { attribs } = element;
-      if (/modif|updat|comment/i.test(`${attribs.class ?? ""} ${attribs.itemprop ?? ""} ${attribs.id ?? ""}`)) continue;
-      const machine = attribs.datetime ?? (element.name === "abbr" ? attribs.title : undefined) ?? attribs.content;
-      const fromAttribute = toIsoDate(machine);
-      if (fromAttribute) return fromAttribute;
-      // Block-aware text: "Okafor</div><div>Dec 13" must not read as "OkaforDec 13".
-      const text = cleanText(blockText(element));
-      if (!text || text.length > 160) continue;
-      const date = dateInText(text, lang);
-      if (date) return date.iso;
-    }
-  }
-  return null;
+  const widest = scopes[scopes.length - 1];
+  if (!widest) return null;
+  const found = firstInScope(page, scopes, candidates(page, widest, DATE_MARKED), (element) => {
+    const { attribs } = element;
+    if (/modif|updat|comment/i.test(`${attribs.class ?? ""} ${attribs.itemprop ?? ""} ${attribs.id ?? ""}`)) return null;
+    const machine = attribs.datetime ?? (element.name === "abbr" ? attribs.title : undefined) ?? attribs.content;
+    const fromAttribute = toIsoDate(machine);
+    if (fromAttribute) return fromAttribute;
+    // Only small blocks: a "meta"-named wrapper of the whole article is not a dateline.
+    const at = page.index.position.get(element) ?? 0;
+    if ((page.index.end[at] ?? at) - at > MAX_DATELINE_ELEMENTS) return null;
+    // Block-aware text: "Okafor</div><div>Dec 13" must not read as "OkaforDec 13".
+    const text = cleanText(blockText(element));
+    if (!text || text.length > 160) return null;
+    return dateInText(text, lang)?.iso ?? null;
+  });
+  return found?.value ?? null;
 }
 
 /** A date in the page's own address: /2016/12/12/ or /2016-12-12-slug. */

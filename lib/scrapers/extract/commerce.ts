@@ -18,6 +18,16 @@ const CODE_MARKER =
 const CODE_LABEL =
   /^(?:sku|product\s*(?:code|id|no\.?|number|#)|item\s*(?:code|no\.?|number|#)|code|c[óo]digo(?:\s+de\s+producto)?|c[óo]d\.|ref(?:erence)?\.?|référence|art(?:ikel)?\.?-?\s*nr\.?|artikelnummer|article\s*(?:number|no\.?)|ad\s*#|код(?:\s+товара)?|артикул|品番|商品コード|商品编号|商品編號|상품번호)(?:\s*[:：#]\s*|\s+(?=[\p{L}\p{N}._/-]*\d))/iu;
 
+/** Elements (itself included) a product-code line may hold: "<p>Code: <b>123</b></p>". */
+const MAX_CODE_ELEMENTS = 4;
+
+/** Whether the element's first text starts like a code label: a cheap test before reading its text. */
+function startsLikeLabel(element: Element): boolean {
+  let node = element.children[0];
+  while (node && node.type === "tag") node = (node as Element).children[0];
+  return node?.type === "text" && CODE_LABEL.test(`${node.data.trimStart()} 0`);
+}
+
 const LABEL_ONLY_TAGS = new Set(["span", "p", "div", "li", "dd", "small", "strong", "b", "em", "td"]);
 
 /**
@@ -32,10 +42,12 @@ export function shownProductCode(page: Page, scope: Element): string | null {
   for (let i = from + 1; i < to; i++) {
     if (!inContent(page, i, from, "header")) continue;
     const element = page.index.elements[i] as Element;
-    if (!LABEL_ONLY_TAGS.has(element.name)) continue;
+    // A code line is a small element: its text is read only when its subtree is (no quadratic walk).
+    if (!LABEL_ONLY_TAGS.has(element.name) || (page.index.end[i] ?? i) - i > MAX_CODE_ELEMENTS) continue;
     const marked = Object.entries(element.attribs).some(
       ([name, value]) => (name === "class" || name === "id" || name.startsWith("data-")) && CODE_MARKER.test(value),
     );
+    if (!marked && !startsLikeLabel(element)) continue;
     const text = textOf(page, element);
     if (!text || text.length > 60) continue;
     const labelled = CODE_LABEL.exec(text);
@@ -67,9 +79,7 @@ export function offersToBuy(page: Page, scope: Element): boolean {
       .some((value) => value && value.length <= 80 && BUY_WORDING.test(value));
     if (named) return true;
     // Only small controls: a container's text holds every button below it.
-    if (element.name === "div" || element.name === "span") {
-      if (element.children.some((child) => child.type === "tag")) continue;
-    }
+    if ((page.index.end[page.index.position.get(element) ?? 0] ?? 0) - (page.index.position.get(element) ?? 0) > 3) continue;
     const text = element.name === "img" || element.name === "input" ? null : textOf(page, element);
     if (text && text.length <= 40 && BUY_WORDING.test(text)) return true;
   }

@@ -1,5 +1,5 @@
 import type { Element } from "domhandler";
-import { first, select } from "./dom";
+import { contains, first, select } from "./dom";
 import type { Page } from "./page";
 import { blockText, cleanText } from "./text";
 
@@ -57,19 +57,54 @@ function computeMainText(page: Page): string | null {
     const text = blockText(marked, (element) => element !== marked && skipped(element));
     if (text && text.length >= MIN_MARKED_BODY) return text;
   }
-  for (const { element, score } of rankedCandidates(page)) {
+  const ranked = rankedCandidates(page);
+  const best = ranked[0];
+  if (best) {
+    const common = commonAncestor(page, best, ranked);
+    if (common) {
+      const text = textOf(common);
+      if (text) return text;
+    }
+  }
+  for (const { element, score } of ranked) {
     const text = withSiblings(page, element, score);
     if (text) return text;
   }
   return null;
 }
 
+/** How close other candidates must score to the best one to say the article is split among them. */
+const CLOSE_SCORE = 0.75;
+const SPLIT_PARTS = 3;
+
+/**
+ * When the best block is one of several that score about as well (each paragraph in its own wrapper),
+ * the article is their nearest common ancestor holding at least three of them (readability's rule).
+ */
+function commonAncestor(page: Page, best: Scored, ranked: Scored[]): Element | null {
+  const close = ranked.filter((candidate) => candidate !== best && candidate.score >= best.score * CLOSE_SCORE);
+  if (close.length < SPLIT_PARTS) return null;
+  for (
+    let node = best.element.parent as Element | null;
+    node && node.type === "tag" && node.name !== "body";
+    node = node.parent as Element | null
+  ) {
+    const held = close.filter((candidate) => contains(page.index, node as Element, candidate.element)).length;
+    if (held >= SPLIT_PARTS) return node;
+  }
+  return null;
+}
+
+/** Pop-ups inside the text (hover cards on names, screen-reader-only labels) that readers do not see inline. */
+const POPUPS = /tooltip|popover|rollover|hover-?card|sr-only|visually-hidden|screen-reader/i;
+
 function skipped(element: Element): boolean {
-  return SKIP_TAGS.has(element.name) || NEGATIVE.test(namesOf(element));
+  const names = namesOf(element);
+  return SKIP_TAGS.has(element.name) || NEGATIVE.test(names) || POPUPS.test(names);
 }
 
 /** How many top-scoring containers get the (costlier) link-density check. */
-const FINALISTS = 5;
+const FINALISTS = 10;
 
 interface Scored {
   element: Element;

@@ -34,6 +34,8 @@ const BLOCKS = new Set([
   "ul",
 ]);
 
+const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
+
 /** Whitespace collapsed and trimmed; null when nothing is left. */
 export function cleanText(value: string | null | undefined): string | null {
   if (value == null) return null;
@@ -60,6 +62,9 @@ export function blockText(nodes: AnyNode | AnyNode[], skip?: (element: Element) 
     const element = node as Element;
     const name = element.name;
     if (SKIPPED.has(name) || element.attribs?.hidden !== undefined || (skip && node.type === "tag" && skip(element))) return;
+    // Inline-styled hidden elements are not part of what the page shows.
+    const style = element.attribs?.style;
+    if (style && HIDDEN_STYLE.test(style)) return;
     if (name === "br") {
       parts.push("\n");
       return;

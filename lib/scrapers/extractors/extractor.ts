@@ -174,12 +174,14 @@ function isMainEntity(group: Thing[], page: Page): boolean {
 
 /**
  * og:type says what the page is: anything but a generic website is one item (a product, an article…).
- * Without it, an <article> that holds the page's <h1> is one item too: its comments or related posts
- * are not a listing.
+ * Without it, a page stating its own price in meta tags, or an <article> that holds the page's <h1>, is
+ * one item too: its related deals, comments or related posts are not a listing.
  */
 function isDetailPage(page: Page): boolean {
   const type = page.meta.get("og:type")?.toLowerCase();
   if (type) return type !== "website" && type !== "object";
+  // A page that states its own price in meta tags is about one product.
+  if (page.meta.get("og:price:amount", "product:price:amount", "og:price", "product:price")) return true;
   return first(page.index, "article h1") !== undefined;
 }
 

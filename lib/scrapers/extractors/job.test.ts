@@ -21,6 +21,8 @@ describe("job extractor", () => {
         salary: { min: 165000, max: 205000, currency: "USD", unit: "YEAR" },
         date_posted: "2026-11-02",
         valid_through: "2026-12-16T04:59:59.000Z",
+        phone: null,
+        email: null,
       },
     ]);
   });
@@ -38,6 +40,8 @@ describe("job extractor", () => {
         salary: { min: 21.5, max: 21.5, currency: "USD", unit: "HOUR" },
         date_posted: "2026-11-20T08:00:00.000Z",
         valid_through: null,
+        phone: null,
+        email: null,
       },
     ]);
   });
@@ -56,6 +60,8 @@ describe("job extractor", () => {
         salary: { min: 18, max: 18, currency: "EUR", unit: "HOUR" },
         date_posted: "2026-10-15",
         valid_through: null,
+        phone: null,
+        email: null,
       },
     ]);
   });
@@ -74,6 +80,8 @@ describe("job extractor", () => {
         salary: { min: 24, max: 28, currency: "CAD", unit: "HOUR" },
         date_posted: "2026-03-03",
         valid_through: "2026-04-01",
+        phone: null,
+        email: null,
       },
     ]);
   });
@@ -91,6 +99,8 @@ describe("job extractor", () => {
         salary: { min: 60000, max: 75000, currency: "EUR", unit: "YEAR" },
         date_posted: "2026-11-18",
         valid_through: null,
+        phone: null,
+        email: null,
       },
       {
         ...nulls,
@@ -102,6 +112,8 @@ describe("job extractor", () => {
         salary: { min: 85000, max: 95000, currency: "EUR", unit: "YEAR" },
         date_posted: "2026-11-15",
         valid_through: null,
+        phone: null,
+        email: null,
       },
       {
         ...nulls,
@@ -113,6 +125,8 @@ describe("job extractor", () => {
         salary: null,
         date_posted: "2026-11-09",
         valid_through: null,
+        phone: null,
+        email: null,
       },
     ]);
   });
@@ -132,5 +146,21 @@ describe("parseSalary", () => {
   it("needs a currency", () => {
     expect(parseSalary("Competitive")).toBeNull();
     expect(parseSalary("40-55")).toBeNull();
+  });
+});
+
+describe("job extractor: the contact's phone and e-mail", () => {
+  it("reads JobPosting.applicationContact", async () => {
+    const [item] = await scrape("contact-jsonld.html");
+    expect(item).toMatchObject({ title: "Warehouse Shift Lead", phone: "+1 555 0100", email: "jobs@northdock.example" });
+  });
+
+  it("reads a visible contact block: tel: and mailto: links, labelled lines", async () => {
+    const [item] = await scrape("contact-plain.html");
+    expect(item).toMatchObject({
+      title: "Pflegefachkraft (m/w/d)",
+      phone: "+49 30 1234567",
+      email: "karriere@klinik-mitte.example",
+    });
   });
 });

@@ -38,6 +38,8 @@ export const jobExtractor: KindExtractor<JobItem> = {
     salary: null,
     date_posted: null,
     valid_through: null,
+    phone: null,
+    email: null,
   }),
 
   fromThing(thing: Thing, page) {
@@ -50,6 +52,15 @@ export const jobExtractor: KindExtractor<JobItem> = {
       salary: salaryOf(child(thing, "baseSalary", "estimatedSalary")) ?? parseSalary(raw(thing, "baseSalary", "estimatedSalary")),
       date_posted: toIsoDate(raw(thing, "datePosted")),
       valid_through: toIsoDate(raw(thing, "validThrough")),
+      phone:
+        contactPoints(thing)
+          .map((point) => text(point, "telephone"))
+          .find(Boolean) ?? null,
+      email: emailAddress(
+        contactPoints(thing)
+          .map((point) => text(point, "email"))
+          .find(Boolean) ?? null,
+      ),
       url: link(thing, page.url, "url"),
     };
   },
@@ -78,6 +89,16 @@ export const jobExtractor: KindExtractor<JobItem> = {
       salary: parseSalary(salaryText),
       date_posted: toIsoDate(labelled(labels, "posted", "date posted", "published") ?? findDate(page, scope)),
       valid_through: toIsoDate(labelled(labels, "apply by", "closing date", "deadline", "valid through", "expires")),
+      phone: phoneNumber(
+        find(page, scope, 'a[href^="tel:" i]')[0]?.attribs.href ??
+          labelled(labels, "phone", "telephone", "tel", "tel.", "contact phone", "telefon", "téléphone"),
+      ),
+      email: emailAddress(
+        find(page, scope, 'a[href^="mailto:" i]')[0]?.attribs.href ??
+          labelled(labels, "email", "e-mail", "contact email", "apply to", "contact") ??
+          EMAIL.exec(textOf(page, find(page, scope, '[class*="contact" i]')[0]) ?? "")?.[0] ??
+          null,
+      ),
       description: htmlDescription(page, scope, detail, '[class*="job-body" i]'),
       url: detail ? null : primaryLink(page, scope),
     };
@@ -87,6 +108,35 @@ export const jobExtractor: KindExtractor<JobItem> = {
     find(page, card, "h2, h3, h4, [class*='title' i]").length > 0 &&
     find(page, card, '[class*="company" i], [class*="location" i], [class*="salary" i], [class*="employer" i]').length > 0,
 };
+
+/** Where a posting names its contact: applicationContact, else the hiring organization's contactPoint. */
+function contactPoints(thing: Thing): Thing[] {
+  return [...children(thing, "applicationContact"), ...children(child(thing, "hiringOrganization"), "contactPoint")];
+}
+
+const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
+const PHONE = /\+?\(?\d[\d\s()./-]{5,}\d/;
+
+/** An e-mail address from a mailto: link or a text ("Send your CV to jobs@acme.example."). */
+function emailAddress(value: string | null): string | null {
+  return value ? (EMAIL.exec(safeDecode(value.replace(/^mailto:/i, "").split("?")[0] ?? ""))?.[0] ?? null) : null;
+}
+
+/** A phone number as written, from a tel: link or a text ("Call +44 20 7946 0000"). */
+function phoneNumber(value: string | null): string | null {
+  if (!value) return null;
+  const number = PHONE.exec(safeDecode(value.replace(/^tel:/i, "")))?.[0]?.trim();
+  return number && number.replace(/\D/g, "").length >= 6 ? number : null;
+}
+
+/** A link's percent-encoded text, left as it is when the encoding is broken. */
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
 
 function locationOf(thing: Thing): string | null {
   const places = children(thing, "jobLocation")

@@ -144,3 +144,18 @@ describe("news article extractor: headlines, bylines and datelines as pages prin
     });
   });
 });
+
+describe("news article extractor: the whole body", () => {
+  it("joins paragraphs wrapped one by one, leaves out hover cards and hidden text, and beats a teaser articleBody", async () => {
+    const [item] = await scrape("split-body.html");
+    expect(item?.body).toBe(
+      [
+        "Astronomers using a telescope on a Hawaiian summit have found water vapour above a distant moon, the team said on Monday, confirming hints seen by an earlier probe.",
+        "The lead scientist, Ana Ruiz, said the vapour appeared in only a few of the nights observed, which suggests plumes that come and go.",
+        "Liquid water, chemical building blocks and a source of energy are the three ingredients researchers look for, and the moon may now have all of them, she added.",
+        "The team will point the telescope at the moon again next year to measure how much water the plumes carry.",
+      ].join("\n\n"),
+    );
+    expect(item?.title).toBe("Telescope finds water vapour on a distant moon");
+  });
+});

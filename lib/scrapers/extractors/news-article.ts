@@ -160,8 +160,13 @@ const TRUNCATED_BODY = 1.5;
  * teaser there); null when structured data has no body or a full one.
  */
 function fullerBody(page: Page): string | null {
-  const structured = page.things.map((thing) => raw(thing, "articleBody")).find(Boolean);
-  if (!structured) return null;
+  const bodies = page.things.map((thing) => ({ thing, body: raw(thing, "articleBody") }));
+  const structured = bodies.find(({ thing, body }) => body && hasType(thing, ARTICLES))?.body;
   const html = mainText(page);
-  return html && html.length > structured.length * TRUNCATED_BODY ? html : null;
+  if (structured) return html && html.length > structured.length * TRUNCATED_BODY ? html : null;
+  // An articleBody on another entity (a WebPage) is used when the page's own text is clearly shorter.
+  const other = bodies.map(({ body }) => body).find((body): body is string => Boolean(body));
+  return other && (!html || other.length > html.length * TRUNCATED_BODY) ? plainText(other) : null;
 }
+
+const ARTICLES = new Set(ARTICLE_TYPES);
