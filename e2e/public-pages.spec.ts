@@ -125,11 +125,13 @@ test.describe("API documentation", () => {
     await expect(gettingStarted.getByRole("link", { name: "dashboard" })).toHaveAttribute("href", "/dashboard");
   });
 
-  test("reference tabs: Scrapers by default, then Authentication, API Keys and Search", async ({ page }) => {
+  test("reference tabs: Scrapers by default, then Authentication, API Keys, Search, Licenses and Runs & Webhooks", async ({
+    page,
+  }) => {
     await page.goto("/api-docs");
     const reference = section(page, "API Reference");
     const tabs = reference.getByRole("tablist", { name: "API reference sections" }).getByRole("tab");
-    await expect(tabs).toHaveText(["Scrapers", "Authentication", "API Keys", "Search"]);
+    await expect(tabs).toHaveText(["Scrapers", "Authentication", "API Keys", "Search", "Licenses", "Runs & Webhooks"]);
     await expect(tabs.first()).toHaveAttribute("aria-selected", "true");
     const panel = reference.getByRole("tabpanel");
     await expect(panel).toHaveCount(1);
@@ -137,7 +139,9 @@ test.describe("API documentation", () => {
     for (const [tab, endpoint] of [
       ["Authentication", "POST /api/auth/login"],
       ["API Keys", "DELETE /api/keys/{id}"],
-      ["Search", "GET /api/search?q={query}"],
+      ["Search", "GET /api/search?q={q}"],
+      ["Licenses", "PATCH /api/licenses/{id}"],
+      ["Runs & Webhooks", "GET /api/runs/{id}"],
     ] as const) {
       await reference.getByRole("tab", { name: tab }).click();
       await expect(reference.getByRole("tabpanel", { name: tab }).getByRole("article", { name: endpoint })).toBeVisible();
@@ -148,16 +152,29 @@ test.describe("API documentation", () => {
     await expect(reference.getByRole("tab", { name: "API Keys" })).toBeFocused();
   });
 
-  test("code examples: JavaScript by default, Python and PHP", async ({ page }) => {
+  test("code examples: JavaScript by default, Python and PHP, the files CI runs, on this host", async ({ page }) => {
     await page.goto("/api-docs");
     const examples = section(page, "Code Examples");
     const origin = new URL(page.url()).origin;
     await expect(examples.getByRole("tab")).toHaveText(["JavaScript", "Python", "PHP"]);
-    await expect(examples.getByRole("tabpanel")).toContainText(`fetch("${origin}/api/scrapers/1/run"`);
+    const panel = examples.getByRole("tabpanel");
+    await expect(panel).toContainText(`process.env.SCRAPEDECK_URL ?? "${origin}"`);
+    await expect(panel).toContainText("examples/js/scrape.mjs");
+    await expect(panel).toContainText("/api/verify-license");
     await examples.getByRole("tab", { name: "Python" }).click();
-    await expect(examples.getByRole("tabpanel")).toContainText("import requests");
+    await expect(panel).toContainText(`os.environ.get("SCRAPEDECK_URL", "${origin}")`);
+    await expect(panel).toContainText("import urllib.request");
     await examples.getByRole("tab", { name: "PHP" }).click();
-    await expect(examples.getByRole("tabpanel")).toContainText(`curl_init("${origin}/api/scrapers/1/run")`);
+    await expect(panel).toContainText(`getenv('SCRAPEDECK_URL') ?: '${origin}'`);
+    await expect(panel).toContainText("curl_init($baseUrl . $path)");
+  });
+
+  test("links the raw OpenAPI document", async ({ page }) => {
+    await page.goto("/api-docs");
+    const link = section(page, "OpenAPI").getByRole("link", { name: "openapi.json" });
+    await expect(link).toHaveAttribute("href", "/api/openapi.json");
+    const document = await (await page.request.get("/api/openapi.json")).json();
+    expect(document.openapi).toBe("3.1.0");
   });
 
   test.describe("code samples", () => {

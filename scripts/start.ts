@@ -9,6 +9,7 @@ import { env, localAuthSecret } from "../lib/env";
 import { buildExtractionThread } from "./build-thread";
 import { revalidateWhenUp } from "./catalogue-revalidation";
 import { nextServerEnv, serveNext } from "./next-server";
+import { writeOpenApiFile } from "./openapi";
 
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
@@ -53,6 +54,8 @@ function hashSources(): string {
 
 // The extraction thread is bundled apart from Next's build (lib/queue/extraction-pool.ts): always current.
 await buildExtractionThread();
+// public/openapi.json is made from lib, so it is written first and the build (and the hash) include it.
+writeOpenApiFile();
 
 const sourceHash = hashSources();
 const isCurrent =

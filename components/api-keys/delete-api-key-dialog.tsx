@@ -28,7 +28,11 @@ export function DeleteApiKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyDto | nu
               Cancel
             </Button>
           </DialogClose>
-          <Button variant="destructive" disabled={remove.isPending} onClick={() => apiKey && remove.mutate(apiKey.id)}>
+          <Button
+            variant="destructive"
+            disabled={remove.isPending}
+            onClick={() => apiKey && remove.mutate({ params: { id: apiKey.id } })}
+          >
             {remove.isPending ? "Deleting..." : "Delete"}
           </Button>
         </div>

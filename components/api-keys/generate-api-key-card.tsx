@@ -25,7 +25,7 @@ export function GenerateApiKeyCard({ atLimit, onCreated }: { atLimit: boolean; o
         <CardDescription>Use one key per application, so you can revoke one without touching the others.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={form.handleSubmit((input) => create.mutate(input))} className="space-y-4">
+        <form noValidate onSubmit={form.handleSubmit((input) => create.mutate({ body: input }))} className="space-y-4">
           <FormField id="api-key-description" label="Description (optional)" error={descriptionError}>
             {(control) => (
               <Input placeholder="e.g. Production server" autoComplete="off" {...control} {...form.register("description")} />

@@ -1,21 +1,16 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { LoadError, LoadingRows } from "@/components/ui/list-states";
+import { useApi } from "@/lib/client/use-api";
 import { relativeTime } from "@/lib/format";
 import type { RunSummaryDto } from "@/lib/runs/dto";
 import type { RunStatus } from "@/lib/runs/status";
 
 /** How many runs the dashboard lists; the rest are one GET /api/runs?page= away. */
 const RECENT_RUNS = 5;
-
-interface RunsPage {
-  data: RunSummaryDto[];
-  total: number;
-}
 
 const STATUS: Record<RunStatus, { label: string; variant: BadgeVariant }> = {
   queued: { label: "Queued", variant: "secondary" },
@@ -56,7 +51,7 @@ function RunItem({ run }: { run: RunSummaryDto }) {
 
 /** The user's latest runs made through the API, in the scrapers tab; one short line until there are any. */
 export function RecentRuns() {
-  const runs = useQuery<RunsPage>({ queryKey: [`/api/runs?per_page=${RECENT_RUNS}`] });
+  const runs = useApi("/api/runs", { query: { per_page: RECENT_RUNS } });
 
   if (runs.isSuccess && runs.data.data.length === 0) {
     return (

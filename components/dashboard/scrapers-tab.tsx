@@ -1,25 +1,22 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState, LoadError, LoadingRows } from "@/components/ui/list-states";
-import { CATALOGUE_PATH, type ScraperDto } from "@/lib/catalogue/dto";
+import { CATALOGUE_PATH } from "@/lib/catalogue/dto";
+import { useApi } from "@/lib/client/use-api";
 import { PLANS, planIncludes } from "@/lib/config/plans";
 import { SCRAPER_SKELETON_COUNT } from "@/lib/config/site";
-import type { UsageSummary } from "@/lib/usage/summary";
-
-type ScraperListItem = Pick<ScraperDto, "id" | "name" | "description" | "required_plan">;
 
 /**
  * docs/product.md#available-scrapers-tab: name and description of each scraper, with a Run Scraper link opening its run
  * endpoint.
  */
 export function ScrapersTab() {
-  const scrapers = useQuery<ScraperListItem[]>({ queryKey: [CATALOGUE_PATH] });
+  const scrapers = useApi(CATALOGUE_PATH);
   // The usage summary above the tabs reads the same query, so the user's plan costs no extra call.
-  const plan = useQuery<UsageSummary>({ queryKey: ["/api/usage"] }).data?.plan;
+  const plan = useApi("/api/usage").data?.plan;
 
   return (
     <Card>

@@ -1,10 +1,9 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useApi } from "@/lib/client/use-api";
 import { PLANS, runsOneAtATime } from "@/lib/config/plans";
-import type { UsageSummary as Usage } from "@/lib/usage/summary";
 
 const monthName = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 
@@ -22,7 +21,7 @@ const SUMMARY = "flex min-h-7 flex-wrap items-center gap-x-6 gap-y-2 text-sm";
 
 /** Where the user stands this month: plan, successful runs against the quota, and the per-minute limit. */
 export function UsageSummary() {
-  const usage = useQuery<Usage>({ queryKey: ["/api/usage"] });
+  const usage = useApi("/api/usage");
 
   if (usage.isPending) {
     return (

@@ -1,16 +1,13 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/form-controls";
 import { FormField } from "@/components/ui/form-field";
-import { apiRequest, errorMessage } from "@/lib/client/api";
-import { notify } from "@/lib/client/notify";
-import type { LicenseContentDto } from "@/lib/licenses/dto";
-import { type AddLicenseContentInput, addLicenseContentSchema } from "@/lib/licenses/schemas";
-import { licenseContentPath, useRefetchLicense } from "./queries";
+import { useApiMutation } from "@/lib/client/use-api";
+import { addLicenseContentSchema } from "@/lib/licenses/schemas";
+import { licenseReads } from "./queries";
 
 const FIELDS = [
   { name: "content_type", label: "Content type", placeholder: "e.g. video, ebook, software", type: "text" },
@@ -23,7 +20,6 @@ const FIELDS = [
 const EMPTY = { content_type: "", content_id: "", download_url: "", access_url: "", api_endpoint: "" };
 
 export function AddContentForm({ licenseId }: { licenseId: number }) {
-  const refetch = useRefetchLicense();
   const {
     register,
     handleSubmit,
@@ -31,20 +27,23 @@ export function AddContentForm({ licenseId }: { licenseId: number }) {
     formState: { errors },
   } = useForm({ resolver: zodResolver(addLicenseContentSchema), defaultValues: EMPTY });
 
-  const add = useMutation({
-    mutationFn: (payload: AddLicenseContentInput) =>
-      apiRequest<LicenseContentDto>("POST", licenseContentPath(licenseId), payload),
-    onSuccess: async (item) => {
-      reset(EMPTY);
-      await refetch(licenseId);
-      notify.success("Content added", `${item.content_type} ${item.content_id} is now part of this license.`);
-    },
-    onError: (error) =>
-      notify.error("Error adding content", errorMessage(error, "There was an error adding content to this license.")),
+  const add = useApiMutation("POST", "/api/licenses/{id}/content", {
+    onSuccess: () => reset(EMPTY),
+    refetch: () => licenseReads(licenseId),
+    success: (item) => ({
+      title: "Content added",
+      description: `${item.content_type} ${item.content_id} is now part of this license.`,
+    }),
+    failure: { title: "Error adding content", fallback: "There was an error adding content to this license." },
   });
 
   return (
-    <form onSubmit={handleSubmit((payload) => add.mutate(payload))} noValidate aria-label="Add content" className="space-y-4">
+    <form
+      onSubmit={handleSubmit((payload) => add.mutate({ params: { id: licenseId }, body: payload }))}
+      noValidate
+      aria-label="Add content"
+      className="space-y-4"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         {FIELDS.map((field) => (
           <FormField

@@ -1,29 +1,25 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/form-controls";
 import { FormField } from "@/components/ui/form-field";
-import { apiRequest, errorMessage } from "@/lib/client/api";
 import { notify } from "@/lib/client/notify";
-import type { LicenseDto } from "@/lib/licenses/dto";
+import { useApiMutation } from "@/lib/client/use-api";
 import {
   LICENSE_NAME_MAX,
-  type LicenseFormPayload,
   type LicenseFormValues,
   licenseFormSchema,
   localDay,
   MISSING_NAME_MESSAGE,
 } from "@/lib/licenses/schemas";
-import { LICENSES_PATH, useRefetchLicense } from "./queries";
+import { licenseReads } from "./queries";
 
 const EMPTY: LicenseFormValues = { name: "", expires_on: "", max_usage: "" };
 
 export function GenerateLicenseForm() {
-  const refetch = useRefetchLicense();
   const {
     register,
     handleSubmit,
@@ -31,18 +27,15 @@ export function GenerateLicenseForm() {
     formState: { errors },
   } = useForm({ resolver: zodResolver(licenseFormSchema), defaultValues: EMPTY });
 
-  const create = useMutation({
-    mutationFn: (payload: LicenseFormPayload) => apiRequest<LicenseDto>("POST", LICENSES_PATH, payload),
-    onSuccess: async (license) => {
-      reset(EMPTY);
-      await refetch();
-      notify.success("License created", `"${license.name}" is ready to share.`);
-    },
-    onError: (error) => notify.error("Error creating license", errorMessage(error, "There was an error creating your license.")),
+  const create = useApiMutation("POST", "/api/licenses", {
+    onSuccess: () => reset(EMPTY),
+    refetch: () => licenseReads(),
+    success: (license) => ({ title: "License created", description: `"${license.name}" is ready to share.` }),
+    failure: { title: "Error creating license", fallback: "There was an error creating your license." },
   });
 
   const onSubmit = handleSubmit(
-    (payload) => create.mutate(payload),
+    (payload) => create.mutate({ body: payload }),
     (invalid) => {
       // docs/product.md#validation: a blank name is the 'Missing information' notice, not a field message.
       if (invalid.name) notify.error("Missing information", MISSING_NAME_MESSAGE);

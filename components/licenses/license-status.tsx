@@ -1,12 +1,10 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Button, type ButtonSize } from "@/components/ui/button";
-import { apiRequest, errorMessage } from "@/lib/client/api";
-import { notify } from "@/lib/client/notify";
+import { useApiMutation } from "@/lib/client/use-api";
 import type { LicenseDto } from "@/lib/licenses/dto";
-import { licensePath, useRefetchLicense } from "./queries";
+import { licenseReads } from "./queries";
 
 /** docs/product.md#license-status: 'Active' in the default style, 'Inactive' in the destructive style. */
 export function LicenseStatusBadge({ isActive }: { isActive: boolean }) {
@@ -15,24 +13,23 @@ export function LicenseStatusBadge({ isActive }: { isActive: boolean }) {
 
 /** Deactivate (POST …/deactivate) or Reactivate (PATCH {is_active: true}), reading 'Processing...' while pending. */
 export function LicenseStatusButton({ license, size = "sm" }: { license: LicenseDto; size?: ButtonSize }) {
-  const refetch = useRefetchLicense();
-  const toggle = useMutation({
-    mutationFn: () =>
-      license.is_active
-        ? apiRequest<LicenseDto>("POST", `${licensePath(license.id)}/deactivate`)
-        : apiRequest<LicenseDto>("PATCH", licensePath(license.id), { is_active: true }),
-    onSuccess: async () => {
-      await refetch(license.id);
-      notify.success("License updated", "The license status has been updated successfully.");
-    },
-    onError: (error) => notify.error("Error updating license", errorMessage(error, "There was an error updating the license.")),
-  });
+  const notices = {
+    refetch: () => licenseReads(license.id),
+    success: () => ({ title: "License updated", description: "The license status has been updated successfully." }),
+    failure: { title: "Error updating license", fallback: "There was an error updating the license." },
+  };
+  const deactivate = useApiMutation("POST", "/api/licenses/{id}/deactivate", notices);
+  const reactivate = useApiMutation("PATCH", "/api/licenses/{id}", notices);
+  const toggle = license.is_active ? deactivate : reactivate;
+  const params = { id: license.id };
   return (
     <Button
       variant={license.is_active ? "outline" : "primary"}
       size={size}
       disabled={toggle.isPending}
-      onClick={() => toggle.mutate()}
+      onClick={() =>
+        license.is_active ? deactivate.mutate({ params }) : reactivate.mutate({ params, body: { is_active: true } })
+      }
     >
       {toggle.isPending ? "Processing..." : license.is_active ? "Deactivate" : "Reactivate"}
     </Button>

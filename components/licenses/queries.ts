@@ -1,6 +1,6 @@
 "use client";
 
-import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useApi } from "@/lib/client/use-api";
 import type { LicenseContentDto, LicenseDto } from "@/lib/licenses/dto";
 
 // Query keys are the API paths (lib/client/query-client.ts fetches them).
@@ -9,24 +9,18 @@ export const licensePath = (id: number) => `${LICENSES_PATH}/${id}`;
 export const licenseContentPath = (id: number) => `${LICENSES_PATH}/${id}/content`;
 
 export function useLicenses() {
-  return useQuery<LicenseDto[]>({ queryKey: [LICENSES_PATH] });
+  return useApi(LICENSES_PATH);
 }
 
 export function useLicense(initial: LicenseDto) {
-  return useQuery<LicenseDto>({ queryKey: [licensePath(initial.id)], initialData: initial });
+  return useApi("/api/licenses/{id}", { params: { id: initial.id }, initialData: initial });
 }
 
 export function useLicenseContent(id: number, initial: LicenseContentDto[]) {
-  return useQuery<LicenseContentDto[]>({ queryKey: [licenseContentPath(id)], initialData: initial });
+  return useApi("/api/licenses/{id}/content", { params: { id }, initialData: initial });
 }
 
-/** After any license mutation the list, the license and its content are fetched again (docs/product.md#lists-after-changes). */
-export function useRefetchLicense(): (id?: number) => Promise<void> {
-  const queryClient = useQueryClient();
-  return (id) => refetchLicense(queryClient, id);
-}
-
-async function refetchLicense(queryClient: QueryClient, id?: number): Promise<void> {
-  const keys = id === undefined ? [LICENSES_PATH] : [LICENSES_PATH, licensePath(id), licenseContentPath(id)];
-  await Promise.all(keys.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+/** What any license change touches: the list, and the license and its content (docs/product.md#lists-after-changes). */
+export function licenseReads(id?: number): string[] {
+  return id === undefined ? [LICENSES_PATH] : [LICENSES_PATH, licensePath(id), licenseContentPath(id)];
 }

@@ -1,13 +1,13 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { ArrowLeftIcon } from "@/components/site/icons";
 import { useOrigin } from "@/components/site/use-origin";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { type ScraperDetailDto, scraperPath } from "@/lib/catalogue/dto";
+import type { ScraperDetailDto } from "@/lib/catalogue/dto";
+import { useApi } from "@/lib/client/use-api";
 import { PLANS } from "@/lib/config/plans";
 import { curlRunExample, SAMPLE_RUN_RESPONSE } from "./api-samples";
 import { CodeBlock } from "./code-block";
@@ -49,8 +49,9 @@ function DetailSkeleton() {
 
 /** The scraper page's content, loaded in the browser; a failed load shows Scraper Not Found (docs/product.md#scraper-detail). */
 export function ScraperDetail({ id }: { id: number }) {
-  // docs/product.md#scraper-detail: fetched only when the id is positive.
-  const { data: scraper, isError } = useQuery<ScraperDetailDto>({ queryKey: [scraperPath(id)], enabled: id > 0 });
+  // docs/product.md#scraper-detail: fetched only when the id is positive. The key is scraperPath(id), the path the
+  // page prefetches on the server.
+  const { data: scraper, isError } = useApi("/api/scrapers/{id}", { params: { id }, enabled: id > 0 });
   const origin = useOrigin();
 
   if (id <= 0 || isError) return <ScraperNotFound />;

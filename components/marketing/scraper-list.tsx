@@ -1,9 +1,9 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { Skeleton } from "@/components/ui/skeleton";
-import { CATALOGUE_PATH, type ScraperDto } from "@/lib/catalogue/dto";
+import { CATALOGUE_PATH } from "@/lib/catalogue/dto";
 import { CATALOGUE } from "@/lib/catalogue/seed-data";
+import { useApi } from "@/lib/client/use-api";
 import { SCRAPER_SKELETON_COUNT } from "@/lib/config/site";
 import { ScraperCard, type ScraperCardData } from "./scraper-card";
 
@@ -20,7 +20,8 @@ const SAMPLE_SCRAPERS: readonly ScraperCardData[] = CATALOGUE.map((entry, index)
 const GRID = "grid gap-6 sm:grid-cols-2 lg:grid-cols-3";
 
 export function ScraperList() {
-  const { data, isPending, isError } = useQuery<ScraperDto[]>({ queryKey: [CATALOGUE_PATH] });
+  // The query key is the API path the server prefetches (components/site/prefetched-query.tsx).
+  const { data, isPending, isError } = useApi(CATALOGUE_PATH);
 
   if (isPending) {
     return (

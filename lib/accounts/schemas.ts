@@ -58,3 +58,17 @@ export const registerFormSchema = registerSchema
 export type RegisterFormInput = z.input<typeof registerFormSchema>;
 
 export { LOGIN_THROTTLED_ERROR, LOGIN_THROTTLED_MESSAGE } from "./login-throttle-messages";
+
+// Response shapes (docs/product.md#entities), the contract's source: lib/openapi builds the OpenAPI document from them.
+
+export const userSchema = z
+  .strictObject({ id: z.number().int().positive(), email: z.string() })
+  .meta({ id: "User", example: { id: 42, email: "ada@example.com" } });
+
+/** 201 of register, 200 of login: a bearer token for API calls (valid 24 hours) and the account. */
+export const authTokenSchema = z
+  .strictObject({
+    token: z.string().meta({ description: "Send as `Authorization: Bearer <token>` to the signed-in routes. Valid 24 hours." }),
+    user: userSchema,
+  })
+  .meta({ id: "AuthToken" });

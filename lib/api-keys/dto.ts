@@ -1,21 +1,7 @@
-// Response shapes of the keys API (docs/product.md#entities), snake_case; the client imports the types.
+// Response shapes of the keys API (docs/product.md#entities), snake_case; their schemas are in schema.ts.
+import type { ApiKeyDto, CreatedApiKeyDto } from "./schema";
 
-export interface ApiKeyDto {
-  id: number;
-  /** Masked, e.g. "sdeck_…a1b2". */
-  key: string;
-  description: string | null;
-  created_at: string;
-  last_used_at: string | null;
-}
-
-export interface CreatedApiKeyDto {
-  id: number;
-  /** The full key: returned by POST /api/keys only, never again. */
-  key: string;
-  description: string | null;
-  created_at: string;
-}
+export type { ApiKeyDto, CreatedApiKeyDto };
 
 export function toApiKeyDto(row: {
   id: number;

@@ -1,6 +1,8 @@
+import type { z } from "zod";
 import type { PlanId } from "@/lib/config/plans";
 import { relativeTime } from "@/lib/format";
 import type { Popularity } from "./popularity";
+import type { scraperDetailSchema, scraperSchema } from "./schema";
 
 /** The stored fields a catalogue DTO is built from (a Scraper row). */
 export interface ScraperRecord {
@@ -17,25 +19,8 @@ export interface ScraperRecord {
 }
 
 /** A catalogue entry as the list, the search and the home page show it (docs/product.md#entities). */
-export interface ScraperDto {
-  id: number;
-  name: string;
-  description: string;
-  category: string;
-  /** The path to call, relative to the product host. */
-  endpoint: string;
-  popularity: Popularity;
-  users: number;
-  /** Relative text, e.g. "3 days ago". */
-  updated: string;
-  required_plan: PlanId;
-}
-
-export interface ScraperDetailDto extends ScraperDto {
-  /** Parameter name → description. */
-  parameters: Record<string, string>;
-  example_url: string;
-}
+export type ScraperDto = z.output<typeof scraperSchema>;
+export type ScraperDetailDto = z.output<typeof scraperDetailSchema>;
 
 /** The catalogue's API paths, also the browser's query keys for them (docs/product.md#browser-calls). */
 export const CATALOGUE_PATH = "/api/scrapers";

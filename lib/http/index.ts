@@ -4,7 +4,7 @@ export { MAX_BODY_BYTES, parseJsonBody, parseSearchParams } from "./body";
 export { withPublicCors } from "./cors";
 export { errorResponse, HTTP_STATUS, httpStatusOf, validationError } from "./errors";
 export { created, jsonResponse } from "./json";
-export { forEveryMethod, HTTP_METHODS, type HttpMethod, methods } from "./methods";
+export { forEveryMethod, HTTP_METHODS, type HttpMethod, methods, servedMethods } from "./methods";
 export { serveRoute } from "./node";
 export { rateLimitHeaders, setRateLimitHeaders } from "./rate-limit";
 export { compose, type Handler, type NextRouteHandler, parseId, type RouteContext, route } from "./route";

@@ -17,6 +17,17 @@ export type RouteMethods<S extends Served> = { [M in HttpMethod]: M extends keyo
 /** 405 messages for methods a path does not serve, where a hint helps more than the generic one. */
 export type NotAllowedHints<S extends Served> = { [M in Exclude<HttpMethod, keyof S>]?: string };
 
+// The 405 answers methods() made, so that servedMethods() can tell them from the handlers a route file serves.
+const refusals = new WeakSet<object>();
+
+/** The methods a route module really serves (the contract test checks each is documented). */
+export function servedMethods(routeModule: Partial<Record<HttpMethod, unknown>>): HttpMethod[] {
+  return HTTP_METHODS.filter((method) => {
+    const handler = routeModule[method];
+    return typeof handler === "function" && !refusals.has(handler);
+  });
+}
+
 /** The same handler for every method, e.g. the JSON 404 of unknown API paths. */
 export function forEveryMethod(handler: NextRouteHandler): Record<HttpMethod, NextRouteHandler> {
   return { GET: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler, OPTIONS: handler };
@@ -37,11 +48,14 @@ export function methods<S extends Served>(served: S, hints: NotAllowedHints<S> =
   const allowed = HTTP_METHODS.filter((method) => served[method] !== undefined);
   if (allowed.length === 0) throw new Error("methods(): a route serves at least one method");
   const allow = allowed.join(", ");
-  const notAllowed = (message: string): NextRouteHandler =>
-    route(async ({ responseHeaders }) => {
+  const notAllowed = (message: string): NextRouteHandler => {
+    const refusal = route(async ({ responseHeaders }) => {
       responseHeaders.set("Allow", allow);
       throw new AppError("method_not_allowed", message);
     });
+    refusals.add(refusal);
+    return refusal;
+  };
   const generic = notAllowed(`This endpoint accepts ${allow}.`);
   const hinted: Partial<Record<HttpMethod, string>> = hints;
   const handlerFor = (method: HttpMethod) => {
@@ -63,8 +77,11 @@ export function methods<S extends Served>(served: S, hints: NotAllowedHints<S> =
  * (lib/server/edge-probe.ts): it is answered 405 with the route's Allow, even where OPTIONS itself is served.
  */
 function probeAware(options: AnyRouteHandler, notAllowed: NextRouteHandler): AnyRouteHandler {
-  return (async (req: Request, segment: { params: Promise<Record<string, string | string[] | undefined>> }) =>
+  const handler = (async (req: Request, segment: { params: Promise<Record<string, string | string[] | undefined>> }) =>
     isMethodProbe(req.headers)
       ? notAllowed(req, segment)
       : (options as unknown as NextRouteHandler)(req, segment)) as AnyRouteHandler;
+  // Wrapping a refusal keeps it one: OPTIONS stays unserved for servedMethods().
+  if (refusals.has(options)) refusals.add(handler);
+  return handler;
 }

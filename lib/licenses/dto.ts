@@ -1,8 +1,11 @@
 import type { License, LicenseContent } from "@/lib/generated/prisma-sqlite/client";
+import type { LicenseContentDto, LicenseDto } from "./schemas";
+
+export type { LicenseContentDto, LicenseDto };
 
 // The API's license shapes (docs/product.md#entities), snake_case, built field by field from the rows.
 
-export function toLicenseDto(license: License) {
+export function toLicenseDto(license: License): LicenseDto {
   return {
     id: license.id,
     name: license.name,
@@ -14,9 +17,8 @@ export function toLicenseDto(license: License) {
     created_at: license.createdAt.toISOString(),
   };
 }
-export type LicenseDto = ReturnType<typeof toLicenseDto>;
 
-export function toLicenseContentDto(item: LicenseContent) {
+export function toLicenseContentDto(item: LicenseContent): LicenseContentDto {
   return {
     id: item.id,
     content_type: item.contentType,
@@ -27,4 +29,3 @@ export function toLicenseContentDto(item: LicenseContent) {
     created_at: item.createdAt.toISOString(),
   };
 }
-export type LicenseContentDto = ReturnType<typeof toLicenseContentDto>;

@@ -1,7 +1,12 @@
 // The answers of public license verification (docs/product.md#license-verification): pure, no database, so the
 // benchmark's bare baseline (scripts/bench/baseline-server.ts) answers with exactly the same JSON.
 
-export type VerifyCode = "not_found" | "inactive" | "expired" | "usage_exceeded" | "valid";
+import type { z } from "zod";
+import type { verifyResultSchema } from "./schemas";
+
+/** The answer's shape is the contract's (lib/licenses/schemas.ts); a type-only import keeps this file free of zod at run time. */
+export type VerifyResult = z.output<typeof verifyResultSchema>;
+export type VerifyCode = VerifyResult["code"];
 
 const MESSAGES: Record<VerifyCode, string> = {
   not_found: "License key not found.",
@@ -10,14 +15,6 @@ const MESSAGES: Record<VerifyCode, string> = {
   usage_exceeded: "This license has reached its maximum usage.",
   valid: "License is valid.",
 };
-
-export interface VerifyResult {
-  valid: boolean;
-  code: VerifyCode;
-  message: string;
-  /** The URLs of the license's content items when valid, [] otherwise. */
-  content: string[];
-}
 
 export function answer(code: VerifyCode, content: string[] = []): VerifyResult {
   return { valid: code === "valid", code, message: MESSAGES[code], content };

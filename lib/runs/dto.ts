@@ -1,7 +1,9 @@
+import type { z } from "zod";
 import { publicEnv } from "@/lib/public-env";
 import type { ScrapedItem } from "@/lib/scrapers/types";
 import { isResultRetained, resultExpiresAt } from "./retention";
 import type { AcceptedRun, CompletedRun } from "./run";
+import type { runAcceptedSchema, runDetailSchema, runResultSchema, runSummarySchema } from "./schema";
 import type { RunStatus } from "./status";
 
 /** Where a run's status is read: GET /api/runs/{id}, absolute on the app's public origin. */
@@ -10,7 +12,11 @@ export function runStatusUrl(id: number, origin: string = publicEnv.APP_URL): st
 }
 
 /** 202 of POST /api/scrapers/{id}/run: an async run, or a synchronous one still going when the wait ended. */
-export function runAcceptedDto(run: AcceptedRun, status: "queued" | "running" = "queued", origin?: string) {
+export function runAcceptedDto(
+  run: AcceptedRun,
+  status: "queued" | "running" = "queued",
+  origin?: string,
+): z.output<typeof runAcceptedSchema> {
   return {
     id: run.id,
     status,
@@ -22,7 +28,7 @@ export function runAcceptedDto(run: AcceptedRun, status: "queued" | "running" = 
 }
 
 /** 200 of POST /api/scrapers/{id}/run (docs/product.md#entities: id, status, data, plus where and how long). */
-export function runResultDto(run: CompletedRun) {
+export function runResultDto(run: CompletedRun): z.output<typeof runResultSchema> {
   return {
     id: run.id,
     status: "success" as const,
@@ -49,7 +55,7 @@ export interface RunRow {
 }
 
 /** One run in GET /api/runs. */
-export function runSummaryDto(run: RunRow) {
+export function runSummaryDto(run: RunRow): z.output<typeof runSummarySchema> {
   return {
     id: run.id,
     scraper_id: run.scraperId,
@@ -78,7 +84,7 @@ export interface RunDetailRow extends RunRow {
  * and the webhook's delivery state. `data` is null for a run without items (queued, running, failed) and once
  * the retention period is over, whether or not the purge ran yet.
  */
-export function runDetailDto(run: RunDetailRow, now: Date = new Date()) {
+export function runDetailDto(run: RunDetailRow, now: Date = new Date()): z.output<typeof runDetailSchema> {
   const { resultData } = run;
   const delivery = run.deliveries[0];
   return {

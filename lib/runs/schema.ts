@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RUN_STATUSES } from "./status";
 
 /** The longest address a run accepts; longer ones are refused before anything is fetched. */
 export const MAX_RUN_URL_LENGTH = 2048;
@@ -59,36 +60,94 @@ export const listRunsQuerySchema = z.object({
 
 export type ListRunsQuery = z.infer<typeof listRunsQuerySchema>;
 
-// ─── Answers (for the API reference; the DTOs in dto.ts produce them and the tests parse them) ───────────────
+// Response shapes (docs/product.md#entities), the contract's source: lib/openapi builds the OpenAPI document from them.
 
-const runStatus = z.enum(["queued", "running", "success", "failed", "cancelled"]);
-const runError = z.object({ code: z.string(), message: z.string() });
+const timestamp = z.iso.datetime();
+
+/** Every item has the base fields (null when the page does not say); each scraper kind adds its own. */
+export const scrapedItemSchema = z
+  .object({
+    title: z.string().nullable(),
+    price: z.number().nullable(),
+    description: z.string().nullable(),
+    rating: z.number().nullable(),
+    reviews: z.number().nullable(),
+    url: z.string().nullable(),
+  })
+  .meta({
+    id: "ScrapedItem",
+    description: "The base fields of every item; each scraper kind adds its own (currency, brand, address, …).",
+    override: { additionalProperties: true },
+  });
+
+/** 200 of POST /api/scrapers/{id}/run. */
+export const runResultSchema = z
+  .strictObject({
+    id: z.number().int().positive(),
+    status: z.literal("success"),
+    scraper_id: z.number().int().positive(),
+    url: z.string(),
+    data: z.array(scrapedItemSchema),
+    duration_ms: z.number().int().nonnegative(),
+    created_at: timestamp,
+  })
+  .meta({ id: "RunResult" });
+
+/** One run in GET /api/runs. */
+export const runSummarySchema = z
+  .strictObject({
+    id: z.number().int().positive(),
+    scraper_id: z.number().int().positive(),
+    scraper_name: z.string(),
+    status: z.enum(RUN_STATUSES),
+    url: z.string(),
+    item_count: z.number().int().nonnegative(),
+    duration_ms: z.number().int().nonnegative().nullable(),
+    error_code: z.string().nullable(),
+    error: z.string().nullable(),
+    created_at: timestamp,
+    finished_at: timestamp.nullable(),
+  })
+  .meta({ id: "RunSummary" });
+
+/** GET and DELETE /api/runs/{id}: the summary plus the error, the items while they are kept and the webhook's state. */
+export const runDetailSchema = runSummarySchema
+  .extend({
+    error: z
+      .object({ code: z.string(), message: z.string() })
+      .nullable()
+      .meta({ description: "Why the run failed (error_code and its message), null otherwise." }),
+    data: z
+      .array(scrapedItemSchema)
+      .nullable()
+      .meta({ description: "null for a run without items and once the retention period is over." }),
+    data_expires_at: timestamp.nullable(),
+    webhook: z
+      .object({ attempts: z.number().int().nonnegative(), last_status: z.number().int().nullable() })
+      .nullable()
+      .meta({ description: "The delivery of the run's webhook, null when the run has none." }),
+  })
+  .meta({ id: "RunDetail" });
 
 /** 202 of POST /api/scrapers/{id}/run: an async run, or a synchronous one still going when the wait ended. */
-export const runAcceptedSchema = z.object({
-  id: z.number().int(),
-  status: z.enum(["queued", "running"]),
-  scraper_id: z.number().int(),
-  url: z.string(),
-  created_at: z.string(),
-  status_url: z.string(),
-});
+export const runAcceptedSchema = z
+  .object({
+    id: z.number().int().positive(),
+    status: z.enum(["queued", "running"]),
+    scraper_id: z.number().int().positive(),
+    url: z.string(),
+    created_at: timestamp,
+    status_url: z.url().meta({ description: "GET it (with the API key) until the run has ended; also the Location header." }),
+  })
+  .meta({ id: "RunAccepted" });
 
-/** GET and DELETE /api/runs/{id}, and the data of run.succeeded / run.failed events. */
-export const runDetailSchema = z.object({
-  id: z.number().int(),
-  scraper_id: z.number().int(),
-  scraper_name: z.string(),
-  status: runStatus,
-  url: z.string(),
-  item_count: z.number().int(),
-  duration_ms: z.number().int().nullable(),
-  error_code: z.string().nullable(),
-  error: runError.nullable(),
-  created_at: z.string(),
-  finished_at: z.string().nullable(),
-  /** The items (success, within the retention period), else null. */
-  data: z.array(z.record(z.string(), z.unknown())).nullable(),
-  data_expires_at: z.string().nullable(),
-  webhook: z.object({ attempts: z.number().int(), last_status: z.number().int().nullable() }).nullable(),
-});
+/** GET /api/runs: one page, newest first. */
+export const runPageSchema = z
+  .strictObject({
+    data: z.array(runSummarySchema),
+    page: z.number().int().positive(),
+    per_page: z.number().int().positive(),
+    total: z.number().int().nonnegative(),
+    has_more: z.boolean(),
+  })
+  .meta({ id: "RunPage" });

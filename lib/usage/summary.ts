@@ -1,20 +1,14 @@
 import "server-only";
-import { PLANS, type PlanId } from "@/lib/config/plans";
+import { PLANS } from "@/lib/config/plans";
 import { db } from "@/lib/db";
+import type { UsageSummary } from "./schema";
 
 /** The quota period a moment falls in: its calendar month in UTC, "YYYY-MM" (the MonthlyUsage key). */
 export function usageMonth(now: Date = new Date()): string {
   return now.toISOString().slice(0, 7);
 }
 
-export interface UsageSummary {
-  plan: PlanId;
-  month: string;
-  successful_runs: number;
-  monthly_quota: number;
-  requests_per_minute: number;
-  concurrent_runs: number;
-}
+export type { UsageSummary };
 
 /** Where a user stands this month against their plan (docs/product.md#plans-and-limits). */
 export async function getUsageSummary(userId: number, now: Date = new Date()): Promise<UsageSummary> {

@@ -1,5 +1,7 @@
-// Calls a Next route handler the way the framework does: a real Request and a params promise.
+// Calls a Next route handler the way the framework does: a real Request and a params promise. Every answer is
+// checked against the OpenAPI document (test/support/contract.ts) before the test sees it.
 import type { NextRouteHandler } from "@/lib/http";
+import { assertMatchesContract } from "./contract";
 
 export interface CallOptions {
   method?: string;
@@ -10,14 +12,25 @@ export interface CallOptions {
   params?: Record<string, string>;
 }
 
-export function callRoute(handler: NextRouteHandler, options: CallOptions = {}): Promise<Response> {
+export async function callRoute(handler: NextRouteHandler, options: CallOptions = {}): Promise<Response> {
   const { method = "GET", path = "/", headers = {}, body, params = {} } = options;
   const init: RequestInit = { method, headers: { ...headers } };
   if (body !== undefined) {
     init.body = typeof body === "string" ? body : JSON.stringify(body);
     init.headers = { "content-type": "application/json", ...headers };
   }
-  return handler(new Request(`http://localhost${path}`, init), { params: Promise.resolve(params) });
+  return callHandler(handler, new Request(`http://localhost${path}`, init), params);
+}
+
+/** Calls the handler with a request built by the test itself, and checks the answer against the contract. */
+export async function callHandler(
+  handler: NextRouteHandler,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<Response> {
+  const response = await handler(request, { params: Promise.resolve(params) });
+  await assertMatchesContract(request, response.clone());
+  return response;
 }
 
 export interface JsonAnswer {

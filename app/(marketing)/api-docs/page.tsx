@@ -3,7 +3,8 @@ import Link from "next/link";
 import { BaseUrl } from "@/components/marketing/api-docs/base-url";
 import { CodeExamples } from "@/components/marketing/api-docs/code-examples";
 import { EndpointCard } from "@/components/marketing/api-docs/endpoint-card";
-import { VERIFY_LICENSE } from "@/components/marketing/api-docs/endpoints";
+import { SERVICE_ENDPOINTS, VERIFY_LICENSE } from "@/components/marketing/api-docs/endpoints";
+import { EXAMPLE_DEFAULT_ORIGIN, EXAMPLE_FLOWS, readExamples } from "@/components/marketing/api-docs/example-files";
 import { Faq } from "@/components/marketing/api-docs/faq";
 import { ApiReference } from "@/components/marketing/api-docs/reference";
 import { API_KEY_PLACEHOLDER } from "@/components/marketing/api-samples";
@@ -85,7 +86,11 @@ export default function ApiDocsPage() {
         <p className="mx-auto mb-6 max-w-3xl text-center text-slate-700">
           Partners check a license you issued with one public call — no API key, no Authorization header.
         </p>
-        <EndpointCard endpoint={VERIFY_LICENSE} headingLevel={3} />
+        <div className="space-y-6">
+          {VERIFY_LICENSE.map((endpoint) => (
+            <EndpointCard key={`${endpoint.method} ${endpoint.path}`} endpoint={endpoint} headingLevel={3} />
+          ))}
+        </div>
       </Section>
 
       <Section id="errors" title="Errors" className="bg-slate-50">
@@ -102,8 +107,27 @@ export default function ApiDocsPage() {
         </div>
       </Section>
 
-      <Section id="code-examples" title="Code Examples" intro="Run a scraper from your own code.">
-        <CodeExamples />
+      <Section id="openapi" title="OpenAPI">
+        <p className="mx-auto mb-6 max-w-3xl text-center text-slate-700">
+          Every endpoint on this page, with its schemas, examples and error codes, as one OpenAPI 3.1 document:{" "}
+          <a href="/api/openapi.json" className="font-medium text-brand-700 underline underline-offset-2">
+            openapi.json
+          </a>
+          . Generate a client from it or import it into your API tool.
+        </p>
+        <div className="space-y-6">
+          {SERVICE_ENDPOINTS.map((endpoint) => (
+            <EndpointCard key={`${endpoint.method} ${endpoint.path}`} endpoint={endpoint} headingLevel={3} />
+          ))}
+        </div>
+      </Section>
+
+      <Section
+        id="code-examples"
+        title="Code Examples"
+        intro="Run a scraper and verify a license from your own code. Each example runs in our CI against the app, as shown."
+      >
+        <CodeExamples sources={readExamples()} flows={EXAMPLE_FLOWS} defaultOrigin={EXAMPLE_DEFAULT_ORIGIN} />
       </Section>
 
       <Section id="faq" title="FAQ" intro="Plans, limits and keys." className="bg-slate-50">

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { emptyBaseItem } from "@/lib/scrapers/types";
 import { bearer, callRoute } from "@/test/support/requests";
 import { createTestUser, type TestUser } from "@/test/support/users";
 import { GET as getRun } from "./[id]/route";
@@ -38,7 +39,7 @@ describe("GET /api/runs and /api/runs/{id}", () => {
           durationMs: 100 + i,
           errorCode: i === 3 ? "upstream_error" : null,
           error: i === 3 ? "The site answered 404 Not Found" : null,
-          resultData: i === 3 ? null : JSON.stringify([{ title: `Item ${i}` }]),
+          resultData: i === 3 ? null : JSON.stringify([{ ...emptyBaseItem(), title: `Item ${i}` }]),
           createdAt: new Date(base + i * 1000),
           finishedAt: new Date(base + i * 1000 + 100),
         },
@@ -119,7 +120,7 @@ describe("GET /api/runs and /api/runs/{id}", () => {
         url: "https://shop.example.com/old",
         status: "success",
         itemCount: 1,
-        resultData: JSON.stringify([{ title: "Old" }]),
+        resultData: JSON.stringify([{ ...emptyBaseItem(), title: "Old" }]),
         createdAt: new Date(Date.now() - 7 * DAY_MS - 1000),
       },
     });

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { CATALOGUE } from "@/lib/catalogue/seed-data";
+import { callHandler } from "@/test/support/requests";
 import { GET } from "./route";
 
 describe("GET /api/scrapers", () => {
   it("answers 200 with the seeded catalogue in order, as snake_case DTOs", async () => {
-    const res = await GET(new Request("http://localhost/api/scrapers"), { params: Promise.resolve({}) });
+    const res = await callHandler(GET, new Request("http://localhost/api/scrapers"));
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("application/json");
     const body = (await res.json()) as Array<Record<string, unknown>>;

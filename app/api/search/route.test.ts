@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { callHandler } from "@/test/support/requests";
 import { GET } from "./route";
 
 async function search(query: string) {
-  const res = await GET(new Request(`http://localhost/api/search${query}`), { params: Promise.resolve({}) });
+  const res = await callHandler(GET, new Request(`http://localhost/api/search${query}`));
   return { res, body: await res.json() };
 }
 

@@ -6,7 +6,7 @@ import { generateLicenseKey } from "@/lib/licenses/key";
 import { addLicenseContent, createLicense } from "@/lib/licenses/licenses";
 import type { CreateLicenseInput } from "@/lib/licenses/schemas";
 import { servedBothWays } from "@/test/support/fast-path";
-import { callJson } from "@/test/support/requests";
+import { callHandler, callJson } from "@/test/support/requests";
 import { createTestUser, type TestUser } from "@/test/support/users";
 import * as route from "./route";
 
@@ -157,7 +157,8 @@ describe.each(servedBothWays({ GET: route.GET, OPTIONS: route.OPTIONS, POST: rou
     });
 
     it("answers the CORS preflight with 204", async () => {
-      const res = await OPTIONS(
+      const res = await callHandler(
+        OPTIONS,
         new Request("http://localhost/api/verify-license", {
           method: "OPTIONS",
           headers: {
@@ -166,7 +167,6 @@ describe.each(servedBothWays({ GET: route.GET, OPTIONS: route.OPTIONS, POST: rou
             "access-control-request-headers": "content-type",
           },
         }),
-        { params: Promise.resolve({}) },
       );
       expect(res.status).toBe(204);
       expect(res.headers.get("access-control-allow-origin")).toBe("*");

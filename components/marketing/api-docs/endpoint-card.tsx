@@ -7,6 +7,7 @@ const METHOD_COLORS: Record<HttpMethod, string> = {
   POST: "bg-blue-100 text-blue-800",
   PATCH: "bg-amber-100 text-amber-800",
   DELETE: "bg-red-100 text-red-800",
+  OPTIONS: "bg-slate-100 text-slate-800",
 };
 
 export function EndpointCard({ endpoint, headingLevel = 4 }: { endpoint: EndpointDoc; headingLevel?: 3 | 4 }) {
@@ -32,8 +33,8 @@ export function EndpointCard({ endpoint, headingLevel = 4 }: { endpoint: Endpoin
           </div>
         ) : null}
         <div className="min-w-0">
-          <p className="mb-2 text-sm font-medium text-slate-800">Response</p>
-          <CodeBlock label={`${title} response`} code={endpoint.response} />
+          <p className="mb-2 text-sm font-medium text-slate-800">Response ({endpoint.status})</p>
+          {endpoint.response ? <CodeBlock label={`${title} response`} code={endpoint.response} /> : null}
         </div>
       </div>
       {endpoint.errors.length > 0 ? (

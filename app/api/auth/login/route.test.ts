@@ -3,10 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_FAILURES_PER_EMAIL, LOGIN_FAILURES_PER_EMAIL_AND_IP, LOGIN_FAILURES_PER_IP } from "@/lib/accounts/login-limits";
 import { PASSWORD_MAX_LENGTH } from "@/lib/accounts/schemas";
 import { verifyApiToken } from "@/lib/auth/tokens";
+import { callHandler } from "@/test/support/requests";
 import { createTestUser, type TestUser, uniqueEmail } from "@/test/support/users";
 import { GET, POST } from "./route";
-
-const segment = { params: Promise.resolve({}) };
 
 /** Each test throttles its own client address, so tests never share counts. */
 function newIp(): string {
@@ -15,13 +14,13 @@ function newIp(): string {
 }
 
 function login(body: unknown, ip = newIp()) {
-  return POST(
+  return callHandler(
+    POST,
     new Request("http://localhost/api/auth/login", {
       method: "POST",
       headers: { "content-type": "application/json", "x-forwarded-for": ip },
       body: typeof body === "string" ? body : JSON.stringify(body),
     }),
-    segment,
   );
 }
 
@@ -98,7 +97,7 @@ describe("POST /api/auth/login", () => {
   });
 
   it("answers 405 with Allow to GET", async () => {
-    const res = await GET(new Request("http://localhost/api/auth/login", { method: "GET" }), segment);
+    const res = await callHandler(GET, new Request("http://localhost/api/auth/login", { method: "GET" }));
     expect(res.status).toBe(405);
     expect(res.headers.get("allow")).toBe("POST");
     expect(await res.json()).toMatchObject({ code: "method_not_allowed" });

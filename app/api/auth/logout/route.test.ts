@@ -1,19 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { GET as ME } from "@/app/api/auth/me/route";
-import { callRoute } from "@/test/support/requests";
+import { callHandler, callRoute } from "@/test/support/requests";
 import { createTestUser, sessionCookieFor } from "@/test/support/users";
 import { GET, POST } from "./route";
 
-const segment = { params: Promise.resolve({}) };
-
 function logout(headers: Record<string, string> = {}, body?: string) {
-  return POST(
+  return callHandler(
+    POST,
     new Request("http://localhost:3000/api/auth/logout", {
       method: "POST",
       headers: { host: "localhost:3000", ...headers },
       body,
     }),
-    segment,
   );
 }
 
@@ -114,7 +112,7 @@ describe("POST /api/auth/logout", () => {
   });
 
   it("answers 405 with Allow to GET", async () => {
-    const res = await GET(new Request("http://localhost/api/auth/logout", { method: "GET" }), segment);
+    const res = await callHandler(GET, new Request("http://localhost/api/auth/logout", { method: "GET" }));
     expect(res.status).toBe(405);
     expect(res.headers.get("allow")).toBe("POST");
     expect(await res.json()).toMatchObject({ code: "method_not_allowed" });

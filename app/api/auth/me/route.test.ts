@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { issueApiToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db";
+import { callHandler } from "@/test/support/requests";
 import { createTestUser, sessionCookieFor, type TestUser } from "@/test/support/users";
 import { GET, POST } from "./route";
 
-const segment = { params: Promise.resolve({}) };
 const OTHER_SECRET = "another-secret-that-is-long-enough-for-hs256-9876543210";
 
 function me(headers: Record<string, string> = {}) {
-  return GET(new Request("http://localhost/api/auth/me", { headers }), segment);
+  return callHandler(GET, new Request("http://localhost/api/auth/me", { headers }));
 }
 
 async function expect401(res: Response) {
@@ -86,7 +86,7 @@ describe("GET /api/auth/me", () => {
   });
 
   it("answers 405 with Allow to POST", async () => {
-    const res = await POST(new Request("http://localhost/api/auth/me", { method: "POST" }), segment);
+    const res = await callHandler(POST, new Request("http://localhost/api/auth/me", { method: "POST" }));
     expect(res.status).toBe(405);
     expect(res.headers.get("allow")).toBe("GET");
     expect(await res.json()).toMatchObject({ code: "method_not_allowed" });

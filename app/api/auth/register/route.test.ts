@@ -5,20 +5,19 @@ import { verifyApiToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { MAX_BODY_BYTES } from "@/lib/http";
+import { callHandler } from "@/test/support/requests";
 import { TEST_PASSWORD, uniqueEmail } from "@/test/support/users";
 import { GET, POST } from "./route";
 
-const segment = { params: Promise.resolve({}) };
-
 /** Every call from an address of its own unless given, so tests never share the registration throttle. */
 function register(body: unknown, ip = `fd00::${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}`) {
-  return POST(
+  return callHandler(
+    POST,
     new Request("http://localhost/api/auth/register", {
       method: "POST",
       headers: { "content-type": "application/json", "x-forwarded-for": ip },
       body: typeof body === "string" ? body : JSON.stringify(body),
     }),
-    segment,
   );
 }
 
@@ -156,7 +155,7 @@ describe("POST /api/auth/register", () => {
   });
 
   it("answers 405 with Allow to GET", async () => {
-    const res = await GET(new Request("http://localhost/api/auth/register", { method: "GET" }), segment);
+    const res = await callHandler(GET, new Request("http://localhost/api/auth/register", { method: "GET" }));
     expect(res.status).toBe(405);
     expect(res.headers.get("allow")).toBe("POST");
     expect(await res.json()).toMatchObject({ code: "method_not_allowed" });

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { CATALOGUE } from "@/lib/catalogue/seed-data";
 import { db } from "@/lib/db";
+import { callHandler } from "@/test/support/requests";
 import { GET } from "./route";
 
 function get(id: string) {
-  return GET(new Request(`http://localhost/api/scrapers/${id}`), { params: Promise.resolve({ id }) });
+  return callHandler(GET, new Request(`http://localhost/api/scrapers/${id}`), { id });
 }
 
 describe("GET /api/scrapers/{id}", () => {

@@ -5,7 +5,7 @@ import { db } from "@/lib/db";
 import { createRunLimits } from "@/lib/runs/limits";
 import { usageMonth } from "@/lib/usage/summary";
 import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
-import { callRoute } from "@/test/support/requests";
+import { callHandler, callRoute } from "@/test/support/requests";
 import { createRunUser, type RunTestUser } from "@/test/support/runs";
 import { runScraperEndpoint } from "./endpoint";
 import { GET, POST } from "./route";
@@ -202,7 +202,7 @@ describe("POST /api/scrapers/{id}/run", () => {
       body: JSON.stringify({ url: `${site.url}/slow?ms=1000` }),
       signal: hangUp.signal,
     });
-    const answer = isolatedEndpoint()(request, { params: Promise.resolve({ id: String(productScraperId) }) });
+    const answer = callHandler(isolatedEndpoint(), request, { id: String(productScraperId) });
     await expect.poll(async () => (await runsOf(user.id)).map((r) => r.status), { timeout: 10_000 }).toEqual(["running"]);
     hangUp.abort();
     await answer.catch(() => null);

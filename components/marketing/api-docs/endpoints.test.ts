@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { OPERATIONS } from "@/lib/http/openapi/operations";
+import { REFERENCE_TABS, SERVICE_ENDPOINTS, VERIFY_LICENSE } from "./endpoints";
+import { readExamples } from "./example-files";
+
+describe("the /api-docs reference", () => {
+  const shown = [...REFERENCE_TABS.flatMap((tab) => tab.endpoints), ...VERIFY_LICENSE, ...SERVICE_ENDPOINTS];
+
+  it("shows every operation of the registry once", () => {
+    const names = shown.map((endpoint) => `${endpoint.method} ${endpoint.path.split("?")[0]}`);
+    expect(names.toSorted()).toEqual(OPERATIONS.map((op) => `${op.method} ${op.path}`).toSorted());
+  });
+
+  it("keeps the tabs of the spec in order, then Licenses and Runs & Webhooks", () => {
+    expect(REFERENCE_TABS.map((tab) => tab.label)).toEqual([
+      "Scrapers",
+      "Authentication",
+      "API Keys",
+      "Search",
+      "Licenses",
+      "Runs & Webhooks",
+    ]);
+  });
+
+  it("answers DELETE /api/keys/{id} with what the route answers, and license keys in the issued format", () => {
+    const deleteKey = shown.find((endpoint) => endpoint.method === "DELETE" && endpoint.path === "/api/keys/{id}");
+    expect(JSON.parse(deleteKey?.response ?? "null")).toEqual({ id: 7, deleted: true });
+    const verify = VERIFY_LICENSE.find((endpoint) => endpoint.method === "POST");
+    expect(JSON.parse(verify?.body ?? "{}").license_key).toMatch(/^SDECK(-[0-9A-F]{4}){8}$/);
+  });
+
+  it("reads the example files CI runs, for every language and flow", () => {
+    const examples = readExamples();
+    for (const flows of Object.values(examples)) {
+      expect(flows.scrape.code).toContain("/api/keys");
+      expect(flows.license.code).toContain("/api/verify-license");
+    }
+  });
+});

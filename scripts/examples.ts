@@ -1,0 +1,130 @@
+// npm run test:examples — runs the API examples that /api-docs shows (examples/js, examples/python, examples/php)
+// against the built app on a fresh database (SQLite, or PostgreSQL when DATABASE_URL points at one) and checks
+// what each prints. The run example scrapes a page of the local fixture site. Needs node, python3 and php with
+// curl (.ci/run installs the last two from Debian).
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { dropPostgresSchema, freshDatabaseUrl } from "../test/support/database";
+import { startFixtureServer } from "../test/support/fixture-server";
+
+const root = path.resolve(import.meta.dirname, "..");
+const port = Number(process.env.EXAMPLES_PORT ?? 3110);
+const baseUrl = `http://127.0.0.1:${port}`;
+
+/** Each example file by language, and the lines it must print (one pattern per line, in order). */
+const RUNTIMES = { js: [process.execPath], python: ["python3"], php: ["php"] } as const;
+const EXTENSIONS = { js: "mjs", python: "py", php: "php" } as const;
+const EXPECTED: Record<string, RegExp[]> = {
+  scrape: [
+    /^registered: example-\d+@example\.com$/,
+    /^api key: sdeck_…$/,
+    /^run (\d+): success, 1 item\(s\)$/,
+    /^item: Sonora Pro Wireless Headphones$/,
+    /^saved run (\d+): 1 item\(s\)$/,
+  ],
+  license: [
+    /^license \d+: SDECK(?:-[0-9A-F]{4}){8}$/,
+    /^verify: valid=true code=valid$/,
+    /^content: https:\/\/cdn\.example\.com\/ebook-1\.pdf$/,
+  ],
+};
+const PAGE = "product/jsonld.html";
+
+function check(output: string, expected: RegExp[]): string | null {
+  const lines = output.trimEnd().split("\n");
+  if (lines.length !== expected.length) return `printed ${lines.length} lines, expected ${expected.length}`;
+  for (const [i, pattern] of expected.entries()) {
+    if (!pattern.test(lines[i] ?? "")) return `line ${i + 1} '${lines[i]}' does not match ${pattern}`;
+  }
+  // The run read back from the history is the run that was made.
+  const made = /^run (\d+):/.exec(lines[2] ?? "")?.[1];
+  const saved = /^saved run (\d+):/.exec(lines[4] ?? "")?.[1];
+  if (made !== saved) return `the saved run ${saved} is not the run ${made}`;
+  return null;
+}
+
+/** Runs one example without blocking this process, which serves the fixture site the example scrapes. */
+function runExample(program: string, args: string[], env: NodeJS.ProcessEnv) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string; error?: Error }>((resolve) => {
+    const child = spawn(program, args, { cwd: root, env, timeout: 120_000 });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("error", (error) => resolve({ status: null, stdout, stderr, error }));
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+async function waitForHealth(server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 10 * 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the app exited with ${server.exitCode} before answering`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(500);
+  }
+  throw new Error("the app did not answer /api/health in 10 minutes");
+}
+
+const databaseUrl = freshDatabaseUrl();
+const site = await startFixtureServer();
+// Its own process group, so that stopping it also stops the `next start` it spawns.
+const server = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/start.ts"], {
+  cwd: root,
+  detached: true,
+  stdio: ["ignore", "inherit", "inherit"],
+  env: {
+    ...process.env,
+    PORT: String(port),
+    APP_URL: baseUrl,
+    NEXTAUTH_URL: baseUrl,
+    DATABASE_URL: databaseUrl,
+    AUTH_SECRET: process.env.AUTH_SECRET ?? "examples-secret-that-is-long-enough-for-hs256-0123456789",
+    SCRAPER_ALLOW_LOOPBACK: "1",
+    LOG_LEVEL: "warn",
+    // Each run registers six accounts from 127.0.0.1; reruns within the hour must not meet the sign-up throttle.
+    REGISTRATIONS_PER_IP_PER_HOUR: "1000",
+  },
+});
+
+let passed = 0;
+let failed = 0;
+try {
+  await waitForHealth(server);
+  for (const [language, command] of Object.entries(RUNTIMES) as [keyof typeof RUNTIMES, readonly string[]][]) {
+    for (const [example, expected] of Object.entries(EXPECTED)) {
+      const file = path.join("examples", language, `${example}.${EXTENSIONS[language]}`);
+      const [program = "", ...args] = command;
+      const result = await runExample(program, [...args, file], {
+        ...process.env,
+        SCRAPEDECK_URL: baseUrl,
+        PAGE_URL: `${site.url}/${PAGE}`,
+      });
+      const problem =
+        result.error?.message ??
+        (result.status !== 0 ? `exited with ${result.status}: ${result.stderr.trim()}` : check(result.stdout, expected));
+      if (problem) {
+        failed++;
+        console.log(`✗ ${file}: ${problem}\n${result.stdout}`);
+      } else {
+        passed++;
+        console.log(`✓ ${file}`);
+      }
+    }
+  }
+} finally {
+  if (server.pid && server.exitCode === null) process.kill(-server.pid, "SIGTERM");
+  await site.close();
+  await dropPostgresSchema(databaseUrl);
+}
+console.log(`examples: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
