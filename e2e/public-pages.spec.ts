@@ -182,7 +182,8 @@ test.describe("API documentation", () => {
 
     test("show their language, highlight the code, copy it whole and scroll long lines", async ({ page }) => {
       await page.goto("/api-docs");
-      const example = page.getByRole("figure", { name: "JavaScript example" });
+      // The first of the JavaScript flows (docs/api.md#code-examples): each language shows every example file.
+      const example = page.getByRole("figure", { name: /^JavaScript example: / }).first();
       await expect(example).toContainText("JavaScript");
       await expect(example.locator("pre span").first()).toBeVisible();
       const code = await example.locator("pre").innerText();
