@@ -1,4 +1,5 @@
-import { Parser } from "htmlparser2";
+import type { ParentNode } from "domhandler";
+import { adapter } from "parse5-htmlparser2-tree-adapter";
 import { ScrapeError } from "./errors";
 
 /**
@@ -27,26 +28,29 @@ export function assertJsonDepth(value: unknown): void {
   }
 }
 
-/**
- * Throws page_too_complex when the markup nests elements past MAX_DOM_DEPTH, before the page is built into a
- * tree: the tree builder (parse5) slows down with the square of the depth, so 100,000 nested elements would
- * take minutes. htmlparser2's tokenizer is linear and closes most implied end tags as browsers do, but not
- * all (an <li> after an unclosed <p> in the previous one nests deeper for it), so this only catches the
- * runaway cases, at 8× the cap (the tree builder handles that depth in well under a second); the exact check
- * is indexDom's, on the tree.
- */
-export function assertHtmlDepth(html: string): void {
+/** The node's depth below the document, counted up to `cap` parent links (so the cost per call is bounded). */
+function depthOf(node: ParentNode, cap: number): number {
   let depth = 0;
-  const parser = new Parser(
-    {
-      onopentag() {
-        if (++depth > 8 * MAX_DOM_DEPTH) throw pageTooComplex("its elements", MAX_DOM_DEPTH);
-      },
-      onclosetag() {
-        depth--;
-      },
-    },
-    { decodeEntities: false },
-  );
-  parser.end(html);
+  for (let at: ParentNode | null = node; at && depth <= cap; at = at.parent) depth++;
+  return depth;
 }
+
+/**
+ * parse5's tree builder (what cheerio parses HTML with) building domhandler nodes, refusing to nest an element
+ * past MAX_DOM_DEPTH: the tree builder slows down with the square of the depth, so 100,000 nested elements
+ * would take minutes. Checking while the tree is built costs a walk up the new element's few ancestors, where
+ * a separate pass over the markup beforehand cost a whole second tokenisation of every page.
+ */
+export const depthCappedTreeAdapter: typeof adapter = {
+  ...adapter,
+  appendChild(parent, node) {
+    if (node.type === "tag" && depthOf(parent, MAX_DOM_DEPTH) > MAX_DOM_DEPTH)
+      throw pageTooComplex("its elements", MAX_DOM_DEPTH);
+    adapter.appendChild(parent, node);
+  },
+  insertBefore(parent, node, reference) {
+    if (node.type === "tag" && depthOf(parent, MAX_DOM_DEPTH) > MAX_DOM_DEPTH)
+      throw pageTooComplex("its elements", MAX_DOM_DEPTH);
+    adapter.insertBefore(parent, node, reference);
+  },
+};

@@ -96,7 +96,7 @@ export interface JobItem extends BaseItem {
 }
 
 export interface NewsArticleItem extends BaseItem {
-  /** Authors' names, comma-separated when several. */
+  /** Authors' names, comma-separated when several ("; " when a name itself holds a comma: "Smith, J.; Doe, A."). */
   author: string | null;
   published_at: string | null;
   publisher: string | null;

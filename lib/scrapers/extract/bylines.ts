@@ -3,6 +3,7 @@ import { dateInText, toIsoDate } from "./dates";
 import { select } from "./dom";
 import type { Page } from "./page";
 import { blockText, cleanText } from "./text";
+import { articleHeadline } from "./titles";
 
 // Bylines and datelines as article pages show them: "By Jane Doe", a rel=author link, an author-marked
 // element, a <time>, a "Published Dec 13, 2016" line. Each finder looks in the article first, then in the
@@ -21,15 +22,61 @@ export function bylineScopes(page: Page): Element[] {
 /** Furniture that never holds the article's byline; a page <header> may. */
 const NOT_BYLINE = new Set(["nav", "footer", "aside", "script", "style", "noscript", "template"]);
 
+/**
+ * Blocks that hold other people's names and dates: comments, related and recommended stories, teaser
+ * cards, sponsored widgets. Their bylines are not the article's.
+ */
+const OTHER_STORIES =
+  /comment|respond|replies|related|recommend|teaser|tease-|tease_|promo|sponsor|taboola|outbrain|newsletter|more-stories|read-?next|trending|popular|most-read/i;
+
 function candidates(page: Page, scope: Element, selector: string): Element[] {
   const scopeAt = page.index.position.get(scope) ?? -1;
+  const others = otherStories(page);
   return select(page.index, scope, selector).filter((element) => {
+    if (others(element)) return false;
     const at = page.index.position.get(element) ?? 0;
     const furniture = page.index.furniture[at] ?? -1;
     if (furniture <= scopeAt) return true;
     const holder = page.index.elements[furniture];
     return holder !== undefined && !NOT_BYLINE.has(holder.name) && holder.attribs.role !== "navigation";
   });
+}
+
+const otherStoriesMemo = new WeakMap<Page, (element: Element) => boolean>();
+
+/**
+ * Whether an element sits in a block of other stories (see OTHER_STORIES). The blocks around the
+ * article's headline never count, whatever their names ("post has-comments"). Answers are remembered
+ * per element, so each walk up stops at the first ancestor already decided.
+ */
+function otherStories(page: Page): (element: Element) => boolean {
+  const known = otherStoriesMemo.get(page);
+  if (known) return known;
+  const decided = new Map<Element, boolean>();
+  const headline = articleHeadline(page, bylineScopes(page))?.element;
+  for (let node: Element | null = headline ?? null; node && node.type === "tag"; node = node.parent as Element | null) {
+    decided.set(node, false);
+  }
+  const test = (element: Element): boolean => {
+    const path: Element[] = [];
+    let answer = false;
+    for (let node: Element | null = element; node && node.type === "tag"; node = node.parent as Element | null) {
+      const settled = decided.get(node);
+      if (settled !== undefined) {
+        answer = settled;
+        break;
+      }
+      path.push(node);
+      if (OTHER_STORIES.test(`${node.attribs.class ?? ""} ${node.attribs.id ?? ""}`)) {
+        answer = true;
+        break;
+      }
+    }
+    for (const node of path) decided.set(node, answer);
+    return answer;
+  };
+  otherStoriesMemo.set(page, test);
+  return test;
 }
 
 const MARKED_AUTHOR = [
@@ -44,7 +91,19 @@ const LOOSE_AUTHOR = '[class*="byline" i], [class*="author" i], [class*="writer"
 
 /** "By", "Written by", "Von", "Par", "Por", "Door", "Di", "Av", "Przez" before a name. */
 const BY = /^(?:(?:written|posted|reported|words|text|story)\s+)?(?:by|von|par|por|door|di|av|przez|from)\b\s*:?\s*/i;
+/** A role label before the names: "Author:", "Autor:", "文●", "著者：", "記者" (the name is what follows). */
+const ROLE_LABEL =
+  /^(?:(?:authors?|autor(?:in|en)?|auteur|autore|writer|text|words)\s*[:：]\s*|(?:文|著者|作者|筆者|記者|執筆|作)\s*[:：●]\s*|(?:著者|作者|筆者|記者|執筆)\s+)/i;
 const BY_ALONE = /(?:^|\s)(?:by|von|par|por|door|av|przez)\s*:?\s*$/i;
+/**
+ * What comes before "by" in a credit that is not the article's byline: "Photo by", "Illustration by",
+ * "Powered by", "Translated by" (the article's writer is named elsewhere).
+ */
+const CREDIT =
+  /(?:^|[\s([|])(?:photos?|photographs?|photography|image|images|picture|pictures|illustrations?|illustrated|video|videos|graphics?|artwork|cover|map|maps|charts?|designed|powered|hosted|sponsored|presented|brought to you|translated|translation|produced|foto|fotos|bild|bilder)(?:\s+\w+)?\s*(?:by|von|par|por|door|di|av|przez)\s*:?\s*$/i;
+const CREDIT_LINE =
+  /^(?:photos?|photographs?|photography|image|images|picture|illustrations?|video|graphics?|artwork|credits?|foto|fotos|bild)\b/i;
+
 /** Words that are never (part of) a person's name in a byline. */
 const NOT_NAME =
   /^(?:follow|share|comments?|author|authors|admin|about|contact|subscribe|more|view|posted|published|updated|staff writer|read more)$/i;
@@ -52,8 +111,8 @@ const NOT_NAME =
 /** A byline's text as the names alone: no "By", no date, no e-mail, no trailing role or separators. */
 export function authorName(value: string | null | undefined): string | null {
   let text = cleanText(value);
-  if (!text) return null;
-  text = text.replace(BY, "");
+  if (!text || CREDIT_LINE.test(text)) return null;
+  text = text.replace(BY, "").replace(ROLE_LABEL, "");
   // Cut at what follows the names: a date, a "|" or "•" separator, an e-mail, "on <date>", "Updated".
   text =
     text.split(/\s+[|•·]\s+|\s[-–—]\s(?=\d)|,\s*(?=\d)|\s+on\s+(?=[A-Z][a-z]+\.? \d)|\s+(?:updated|published|posted)\b/i)[0] ??
@@ -63,7 +122,12 @@ export function authorName(value: string | null | undefined): string | null {
     .replace(/\s*[,;:|–—-]\s*$/, "")
     .trim();
   const date = dateInText(text);
-  if (date && text.indexOf(date.text) > 0) text = text.slice(0, text.indexOf(date.text)).replace(/[\s,;:|–—-]+$/, "");
+  if (date) {
+    // A name never starts with a date; one after the name ends it.
+    const at = text.indexOf(date.text);
+    if (at <= 0) return null;
+    text = text.slice(0, at).replace(/[\s,;:|–—-]+$/, "");
+  }
   if (text.length < 2 || text.length > 120 || !/\p{L}/u.test(text) || /https?:|www\./i.test(text)) return null;
   if (NOT_NAME.test(text) || /^\d/.test(text)) return null;
   // A name has a few words; a sentence is not a byline.
@@ -77,9 +141,7 @@ export function findByline(page: Page, scopes: Element[] = bylineScopes(page)): 
   if (!widest) return null;
   // One pass per kind of evidence over the widest scope, each keeping its find in the narrowest scope;
   // the narrowest scope wins, then the stronger evidence (marked, "By …", loosely named).
-  const marked = firstInScope(page, scopes, candidates(page, widest, MARKED_AUTHOR), (element) =>
-    authorName(elementText(page, element)),
-  );
+  const marked = firstInScope(page, scopes, candidates(page, widest, MARKED_AUTHOR), (element) => coAuthors(page, element));
   if (marked?.rank === 0) return marked.value;
   const introduced = byIntroduced(page, scopes);
   const loose = firstInScope(page, scopes, candidates(page, widest, LOOSE_AUTHOR), (element) => {
@@ -138,14 +200,11 @@ function byIntroduced(page: Page, scopes: Element[]): Found<string> | null {
     const children = element.children;
     for (let c = 0; c < children.length; c++) {
       const node = children[c] as AnyNode;
-      if (node.type !== "text" || !BY_ALONE.test(node.data)) continue;
-      // The text says "By" and the name follows in the next element (maybe after whitespace).
-      let next = children[c + 1];
-      while (next && next.type === "text" && !next.data.trim()) next = next.next as AnyNode | undefined;
-      if (next && next.type === "tag") {
-        const name = authorName(cleanText(page.$(next).text()));
-        if (name) return name;
-      }
+      if (node.type !== "text" || !BY_ALONE.test(node.data) || CREDIT.test(node.data)) continue;
+      if (!leadsByline(page, children.slice(0, c), node.data)) continue;
+      const names = namesFrom(page, children, c + 1);
+      const joined = joinNames(names);
+      if (joined) return joined;
     }
     if (children.length === 1 && children[0]?.type === "text") {
       const line = cleanText(children[0].data);
@@ -156,6 +215,88 @@ function byIntroduced(page: Page, scopes: Element[]): Found<string> | null {
     return null;
   });
 }
+
+/** Words a byline may say before "by": "Posted on <date> by", "Story and photos by". */
+const BEFORE_BY =
+  /\b(?:written|posted|published|updated|reported|story|words|text|and|on|at|the|article|column|review|interview|analysis|opinion|commentary)\b|[\d\s.,:;|•·–—()/-]+/gi;
+
+/**
+ * Whether the text before a "by" opens a byline ("By", "Posted on Dec 5, 2016 by") rather than a
+ * sentence ("Portrait of Hinepare by …", "you can help by …"): once dates and byline words are taken
+ * out, nothing may be left.
+ */
+function leadsByline(page: Page, before: AnyNode[], lead: string): boolean {
+  let text = lead.replace(BY_ALONE, "");
+  // From the nearest sibling back, stopping as soon as it is too long to be a byline's lead.
+  for (let i = before.length - 1; i >= 0 && text.length <= MAX_LEAD; i--) {
+    const node = before[i] as AnyNode;
+    text = `${node.type === "text" ? node.data : node.type === "tag" ? page.$(node).text() : ""} ${text}`;
+  }
+  if (text.length > MAX_LEAD) return false;
+  for (let dates = 0; dates < 2; dates++) {
+    const date = dateInText(text);
+    if (!date) break;
+    text = text.replace(date.text, " ");
+  }
+  text = text.replace(new RegExp(MONTH_WORDS, "gi"), " ");
+  return !/\p{L}/u.test(text.replace(BEFORE_BY, " "));
+}
+
+/** Longer than this, what comes before "by" is prose. */
+const MAX_LEAD = 80;
+const MONTH_WORDS = String.raw`\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|mon(?:day)?|tue(?:sday)?|wed(?:nesday)?|thu(?:rsday)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|am|pm)\b\.?`;
+
+/** Joins between co-authors' elements: ", ", " and ", " & ", " y ", " und ", " et ". */
+const AND = /^\s*(?:,|&|\band\b|\bund\b|\bet\b|\by\b|\be\b|、)\s*(?:(?:and|und|et|y|e)\s+)?$/i;
+
+/**
+ * The names in the elements from `start` on: "<a>Jane Doe</a>, <a>John Roe</a> and <a>Ann Poe</a>".
+ * Elements follow one another without a joining word only when they are alike (the same tag and class).
+ */
+function namesFrom(page: Page, nodes: AnyNode[], start: number): string[] {
+  const names: string[] = [];
+  let first: Element | null = null;
+  let joined = true;
+  for (let c = start; c < nodes.length; c++) {
+    const node = nodes[c] as AnyNode;
+    if (node.type === "text") {
+      if (!node.data.trim()) continue;
+      if (first && AND.test(node.data)) {
+        joined = true;
+        continue;
+      }
+      break;
+    }
+    if (node.type !== "tag") break;
+    if (first && !joined && (node.name !== first.name || node.attribs.class !== first.attribs.class)) break;
+    const name = authorName(cleanText(page.$(node).text()));
+    if (!name) break;
+    names.push(name);
+    first ??= node;
+    joined = false;
+    if (names.length >= MAX_AUTHORS) break;
+  }
+  return names;
+}
+
+/** Several authors as one text: "Jane Doe, John Roe", or "Doe, Jane; Roe, John" when names hold commas. */
+export function joinNames(names: readonly string[]): string | null {
+  const unique = [...new Set(names)];
+  if (unique.length === 0) return null;
+  return unique.join(unique.some((name) => name.includes(",")) ? "; " : ", ");
+}
+
+/** The marked author element's name and its co-authors' beside it. */
+function coAuthors(page: Page, element: Element): string | null {
+  const siblings = (element.parent as Element | null)?.children;
+  const at = siblings?.indexOf(element) ?? -1;
+  if (!siblings || at < 0) return authorName(elementText(page, element));
+  const names = namesFrom(page, siblings, at);
+  return joinNames(names) ?? authorName(elementText(page, element));
+}
+
+/** More names than this in one byline are a list of something else. */
+const MAX_AUTHORS = 6;
 
 /** Elements a byline or dateline block may hold; bigger blocks are containers, not lines. */
 const MAX_DATELINE_ELEMENTS = 30;
@@ -180,9 +321,90 @@ export function findPublished(page: Page, scopes: Element[] = bylineScopes(page)
     // Block-aware text: "Okafor</div><div>Dec 13" must not read as "OkaforDec 13".
     const text = cleanText(blockText(element));
     if (!text || text.length > 160) return null;
-    return dateInText(text, lang)?.iso ?? null;
+    // An ISO timestamp printed as it is ("2016-04-08T20:30:39+00:00"), which the calendar forms of
+    // dateInText do not read as a whole: its zone makes the instant sure.
+    return toIsoDate(text) ?? dateInText(publishedPart(text), lang)?.iso ?? null;
   });
   return found?.value ?? null;
+}
+
+/**
+ * Labels that name a publication date: "Published", "Posted on", "Date published", "Released",
+ * Japanese 公開日 / 配信開始日 / 掲載日 / 投稿日 / 公表日 / 発行日. A label that also says updated or
+ * modified (最終更新日, "Last updated") names another date.
+ */
+const PUBLISHED_LABEL =
+  /^(?:(?:date\s+)?(?:first\s+)?(?:published|posted|released)(?:\s+(?:on|date))?|publication\s+date|release\s+date|(?:配信(?:開始)?|公開|掲載|投稿|公表|発行|発売)日(?:時)?)\s*[:：]?$/i;
+const UPDATED_LABEL = /updat|modif|revis|更新/i;
+
+/**
+ * A publication date that the page labels as such: a definition list (<dt>Published</dt><dd>…</dd>)
+ * or a table row (<th>公開日</th><td>…</td>). Only the label cells are visited, each reads its next
+ * sibling: no text scan of the page.
+ */
+export function labelledPublished(page: Page, scopes: Element[] = bylineScopes(page)): string | null {
+  const widest = scopes[scopes.length - 1];
+  if (!widest) return null;
+  const found = firstInScope(page, scopes, candidates(page, widest, "dt, th"), (label) => {
+    const name = cleanText(page.$(label).text());
+    if (!name || name.length > 40 || UPDATED_LABEL.test(name) || !PUBLISHED_LABEL.test(name)) return null;
+    let value = label.next;
+    while (value && value.type !== "tag") value = value.next;
+    if (!value || (value as Element).name !== (label.name === "dt" ? "dd" : "td")) return null;
+    const text = cleanText(page.$(value as Element).text());
+    if (!text || text.length > 80) return null;
+    return toIsoDate(text) ?? dateInText(text, page.meta.lang)?.iso ?? null;
+  });
+  return found?.value ?? null;
+}
+
+/** How many elements after the headline a dateline may be: the byline block, not the article body. */
+const DATELINE_REACH = 40;
+/** Elements with more descendants than this are containers; their small children are read instead. */
+const DATELINE_BLOCK = 8;
+const MAX_DATELINE_TEXT = 120;
+
+/**
+ * A date printed in a short line right after the headline, where pages put the dateline even when
+ * nothing marks it ("by Jane Doe on June 29, 2017 9:00 AM EST", "Written by … on 1 June 2019").
+ * Only a fixed number of elements after the headline are read, and a line saying "Updated" names
+ * another date.
+ */
+export function datelineAfterHeadline(page: Page, scopes: Element[] = bylineScopes(page)): string | null {
+  const headline = articleHeadline(page, scopes)?.element;
+  const start = headline && page.index.position.get(headline);
+  if (start === undefined || start === null) return null;
+  const { elements, end, furniture } = page.index;
+  const from = end[start] ?? start + 1;
+  const to = Math.min(elements.length, from + DATELINE_REACH);
+  for (let at = from; at < to; at++) {
+    const element = elements[at];
+    if (!element || (furniture[at] ?? -1) >= 0 || (end[at] ?? at) - at > DATELINE_BLOCK) continue;
+    if (element.name === "script" || element.name === "style") continue;
+    const text = cleanText(blockText(element));
+    if (!text) continue;
+    // A paragraph of prose: the body has begun, and dates in it are about something else.
+    if (text.length > MAX_DATELINE_TEXT && element.name === "p") break;
+    if (text.length > MAX_DATELINE_TEXT || UPDATED_LABEL.test(text)) continue;
+    const date = toIsoDate(text) ?? dateInText(text, page.meta.lang)?.iso;
+    if (date) return date;
+  }
+  return null;
+}
+
+const PUBLISHED_WORD = /published|posted|公開|配信|掲載|投稿/i;
+
+/**
+ * The part of a dateline that gives the publication date: "Updated Mar 9, 2024 · Published Mar 1,
+ * 2024" reads from "Published". A line with only one date stays whole, "Updated" or not: pages
+ * (Japanese ones often, "…12時00分更新") mark the first publication so too.
+ */
+function publishedPart(text: string): string {
+  const updated = UPDATED_LABEL.exec(text);
+  if (!updated) return text;
+  const published = PUBLISHED_WORD.exec(text);
+  if (!published) return text;
+  return published.index > updated.index ? text.slice(published.index) : text.slice(0, updated.index);
 }
 
 /** A date in the page's own address: /2016/12/12/ or /2016-12-12-slug. */

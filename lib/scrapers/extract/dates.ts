@@ -1,10 +1,14 @@
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:?\d{2})?$/i;
 const HAS_TIME = /\d{1,2}:\d{2}/;
+/** A zone after the time, as Date reads it: "Z", "GMT", "UTC", "EST", "+0100", "-05:00". */
+const HAS_ZONE = /\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?\s*(?:[ap]\.?m\.?\s*)?(?:z\b|gmt|utc|[ecmp][sd]t\b|[+-]\d{2}:?\d{2}\b)/i;
 
 /**
  * An ISO 8601 form of a date as pages write it: a date stays a date ("2026-03-02"), a date and time
- * becomes a UTC timestamp ("2026-03-02T07:30:00.000Z"). Times without a zone are taken as UTC.
+ * with a zone becomes a UTC timestamp ("2026-03-02T07:30:00.000Z"). A time without a zone is the
+ * page's local time, whose offset is unknown: only its calendar day is sure, so it stays a date
+ * (reading it as UTC moved evening and morning times of far-off zones to the wrong day).
  */
 export function toIsoDate(value: string | null | undefined): string | null {
   const text = value?.trim();
@@ -12,7 +16,8 @@ export function toIsoDate(value: string | null | undefined): string | null {
   if (DATE_ONLY.test(text)) return validDate(text) ? text : null;
   const iso = ISO_DATE_TIME.exec(text);
   if (iso) {
-    const zone = iso[3] ?? "Z";
+    const zone = iso[3];
+    if (!zone) return validDate(iso[1] ?? "") ? (iso[1] ?? null) : null;
     const date = new Date(`${iso[1]}T${iso[2]}${zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone}`);
     return Number.isNaN(date.getTime()) ? null : date.toISOString();
   }
@@ -22,7 +27,7 @@ export function toIsoDate(value: string | null | undefined): string | null {
     .replace(/\s+/g, " ");
   const parsed = new Date(cleaned);
   if (Number.isNaN(parsed.getTime()) || parsed.getFullYear() < 1900) return null;
-  if (HAS_TIME.test(text)) return parsed.toISOString();
+  if (HAS_TIME.test(text) && HAS_ZONE.test(text)) return parsed.toISOString();
   const pad = (number: number) => String(number).padStart(2, "0");
   return `${parsed.getFullYear()}-${pad(parsed.getMonth() + 1)}-${pad(parsed.getDate())}`;
 }
@@ -52,14 +57,15 @@ const TEXT_DATES: { pattern: RegExp; order: "ymd" | "mdy" | "dmy" | "numeric" }[
 /**
  * The first date written in a text, in the common forms: "Dec 13, 2016 at 3:45 pm", "16 December 2016",
  * "2019年2月27日", "2019/03/05 10:00", "14.12.2016", "12/14/2016" (month first only for English-US
- * pages or when the day cannot be a month). A date with a time becomes a UTC timestamp, else YYYY-MM-DD.
+ * pages or when the day cannot be a month), as YYYY-MM-DD: a printed time has no zone, so only the day is sure.
  */
 export function dateInText(text: string, lang: string | null = null): { iso: string; text: string } | null {
   let best: { iso: string; text: string; index: number } | null = null;
   for (const { pattern, order } of TEXT_DATES) {
     const match = pattern.exec(text);
     if (!match || (best && best.index <= match.index)) continue;
-    const [all, a = "", b = "", c = "", hour, minute, meridiem] = match;
+    // The time (matched so that it belongs to the returned text) has no zone: only the day is sure.
+    const [all, a = "", b = "", c = ""] = match;
     let year: number;
     let month: number;
     let day: number;
@@ -72,7 +78,7 @@ export function dateInText(text: string, lang: string | null = null): { iso: str
       const monthFirst = second > 12 || (first <= 12 && /^en-us$/i.test(lang ?? ""));
       [year, month, day] = monthFirst ? [Number(c), first, second] : [Number(c), second, first];
     }
-    const iso = isoOf(year, month, day, hour, minute, meridiem);
+    const iso = isoOf(year, month, day);
     if (iso) best = { iso, text: all, index: match.index };
   }
   return best ? { iso: best.iso, text: best.text } : null;
@@ -82,14 +88,10 @@ function monthNumber(name: string): number {
   return MONTH_INDEX.indexOf(name.slice(0, 3).toLowerCase()) + 1;
 }
 
-function isoOf(year: number, month: number, day: number, hour?: string, minute?: string, meridiem?: string): string | null {
+function isoOf(year: number, month: number, day: number): string | null {
   if (month < 1 || month > 12 || day < 1 || day > 31) return null;
   const pad = (value: number) => String(value).padStart(2, "0");
   const date = `${year}-${pad(month)}-${pad(day)}`;
   if (!validDate(date) || new Date(`${date}T00:00:00Z`).getUTCDate() !== day) return null;
-  if (hour === undefined || minute === undefined) return date;
-  let hours = Number(hour);
-  if (meridiem) hours = (hours % 12) + (/^p/i.test(meridiem) ? 12 : 0);
-  if (hours > 23 || Number(minute) > 59) return date;
-  return new Date(`${date}T${pad(hours)}:${minute}:00Z`).toISOString();
+  return date;
 }

@@ -45,9 +45,21 @@ describe("DOM index", () => {
     expect(first(index, "p")?.attribs.id).toBe("rating");
   });
 
-  it("refuses selectors it does not understand instead of matching everything", () => {
-    expect(() => compile(".price")).toThrow("unsupported selector: .price");
-    expect(() => compile("a:first-child")).toThrow("unsupported selector");
+  it("matches full CSS through css-select, within the scope's slice of the index", () => {
+    const { index, byId } = setup();
+    const ids = (selector: string, scope: Element | null = null) =>
+      select(index, scope, selector).map((element) => element.attribs.id ?? element.name);
+    expect(ids(".price--current")).toEqual(["div"]);
+    expect(ids("article > header > h1")).toEqual(["headline"]);
+    expect(ids("article p:not([id=legal])")).toEqual(["rating"]);
+    expect(ids("a:first-child", byId("menu").parent as Element)).toEqual(["menu"]);
+    // The scope bounds the candidates, not the selector: ancestors above the scope still match "main a".
+    expect(ids("main a", first(index, "aside") as Element)).toEqual(["aside-link"]);
+  });
+
+  it("throws on a selector that is not CSS instead of matching everything", () => {
+    expect(() => compile("a[href")).toThrow();
+    expect(() => compile("a:no-such-pseudo")).toThrow("Unknown pseudo-class");
   });
 
   it("knows what is page furniture relative to a scope", () => {

@@ -1,3 +1,4 @@
+import { compile as compileSelector } from "css-select";
 import type { AnyNode, Element } from "domhandler";
 import { MAX_DOM_DEPTH, pageTooComplex } from "../limits";
 
@@ -113,87 +114,15 @@ type Match = (element: Element) => boolean;
 const compiled = new Map<string, Match>();
 
 /**
- * Compiles the CSS subset the extractors use: tag names and *, attribute tests ([a], [a="v"], *=, ^=, $=,
- * ~=, with an optional " i" flag), descendant combinators and comma lists.
+ * A selector compiled once by css-select (the matcher cheerio itself uses), remembered per selector
+ * string. Matching is css-select's; finding the candidates stays ours: `select` runs the matcher over
+ * a scope's slice of the index instead of walking the tree. Invalid selectors throw.
  */
 export function compile(selector: string): Match {
   let match = compiled.get(selector);
   if (!match) {
-    const alternatives = splitOutside(selector, ",").map((part) => {
-      const compounds = splitOutside(part.trim(), " ").filter(Boolean).map(compileCompound);
-      return descendantChain(compounds);
-    });
-    match = (element) => alternatives.some((alternative) => alternative(element));
+    match = compileSelector<AnyNode, Element>(selector, { xmlMode: false });
     compiled.set(selector, match);
   }
   return match;
-}
-
-function descendantChain(compounds: Match[]): Match {
-  const last = compounds[compounds.length - 1];
-  if (!last) throw new Error("empty selector");
-  const ancestors = compounds.slice(0, -1).reverse();
-  return (element) => {
-    if (!last(element)) return false;
-    let node = element.parent as Element | null;
-    for (const ancestor of ancestors) {
-      while (node && !(isElement(node) && ancestor(node))) node = node.parent as Element | null;
-      if (!node) return false;
-      node = node.parent as Element | null;
-    }
-    return true;
-  };
-}
-
-const ATTRIBUTE = /\[\s*([\w:-]+)\s*(?:([*^$~]?=)\s*(?:"([^"]*)"|'([^']*)'|([^\]\s]+))\s*(i)?\s*)?\]/g;
-
-function compileCompound(compound: string): Match {
-  const tag = /^[a-z][\w-]*|^\*/i.exec(compound)?.[0]?.toLowerCase();
-  if (compound.slice(tag?.length ?? 0).replace(ATTRIBUTE, "") !== "") throw new Error(`unsupported selector: ${compound}`);
-  const tests: Match[] = [];
-  if (tag && tag !== "*") tests.push((element) => element.name === tag);
-  for (const [, name = "", operator, double, single, bare, flag] of compound.matchAll(ATTRIBUTE)) {
-    const key = name.toLowerCase();
-    if (!operator) {
-      tests.push((element) => element.attribs[key] !== undefined);
-      continue;
-    }
-    const insensitive = flag === "i";
-    const wanted = insensitive ? (double ?? single ?? bare ?? "").toLowerCase() : (double ?? single ?? bare ?? "");
-    const compare = {
-      "=": (value: string) => value === wanted,
-      "*=": (value: string) => wanted !== "" && value.includes(wanted),
-      "^=": (value: string) => wanted !== "" && value.startsWith(wanted),
-      "$=": (value: string) => wanted !== "" && value.endsWith(wanted),
-      "~=": (value: string) => value.split(/\s+/).includes(wanted),
-    }[operator];
-    if (!compare) throw new Error(`unsupported selector operator ${operator}`);
-    tests.push((element) => {
-      const value = element.attribs[key];
-      return value !== undefined && compare(insensitive ? value.toLowerCase() : value);
-    });
-  }
-  return (element) => tests.every((test) => test(element));
-}
-
-/** Splits on `separator` outside [brackets] and quotes. */
-function splitOutside(text: string, separator: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let quote: string | null = null;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quote) {
-      if (char === quote) quote = null;
-    } else if (char === '"' || char === "'") quote = char;
-    else if (char === "[") depth++;
-    else if (char === "]") depth--;
-    else if (char === separator && depth === 0) {
-      parts.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(text.slice(start));
-  return parts;
 }

@@ -16,7 +16,7 @@ export function parseJsonLd($: CheerioAPI, index: DomIndex): Thing[] {
   const top: Thing[] = [];
 
   const convert = (node: Record<string, unknown>): Thing => {
-    const thing: Thing = { types: typesOf(node["@type"]), props: {} };
+    const thing: Thing = { types: typesOf(node["@type"]), props: Object.create(null) };
     if (typeof node["@id"] === "string") thing.id = node["@id"];
     for (const [key, value] of Object.entries(node)) {
       if (key.startsWith("@")) continue;

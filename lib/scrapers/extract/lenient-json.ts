@@ -1,88 +1,43 @@
-const VALID_ESCAPES = new Set(['"', "\\", "/", "b", "f", "n", "r", "t", "u"]);
+import { jsonrepair } from "jsonrepair";
 
 /**
  * Parses JSON the way sites actually write it in <script type="application/ld+json">: wrapped in HTML
- * comments or CDATA, with // and /* *\/ comments, trailing commas, single-quoted strings, raw line breaks and tabs inside strings,
- * invalid escapes such as \', and several top-level objects one after another. Returns undefined when
- * even the repaired text is not JSON.
+ * comments or CDATA, with // and /* *\/ comments, trailing or missing commas, single-quoted strings, raw line
+ * breaks and unescaped quotes inside strings, invalid escapes such as \', truncated blocks, and several
+ * top-level objects one after another. The repairs are jsonrepair's; only the wrappers it does not know
+ * (HTML comments, a bare CDATA section, trailing semicolons) are taken off here. Returns undefined when even the repaired text is
+ * not JSON.
  */
 export function parseLenientJson(source: string): unknown {
   const text = source.trim();
   try {
     return JSON.parse(text);
   } catch {
-    try {
-      return JSON.parse(repairJson(text));
-    } catch {
-      return undefined;
+    const unwrapped = unwrap(text);
+    for (const candidate of [unwrapped, separateValues(unwrapped)]) {
+      try {
+        return JSON.parse(jsonrepair(candidate));
+      } catch {
+        // next candidate
+      }
     }
+    return undefined;
   }
 }
 
-export function repairJson(source: string): string {
-  const text = source
-    .trim()
-    .replace(/^(?:<!--|\/\/\s*<!\[CDATA\[|<!\[CDATA\[)/, "")
-    .replace(/(?:-->|\/\/\s*\]\]>|\]\]>)$/, "")
+function unwrap(text: string): string {
+  return text
+    .replace(/^(?:<!--|(?:\/\/\s*)?<!\[CDATA\[)/, "")
+    .replace(/(?:-->|(?:\/\/\s*)?\]\]>)$/, "")
     .trim()
     .replace(/;+$/, "");
-  let out = "";
-  let inString = false;
-  let quote = '"';
-  let depth = 0;
-  let values = 0;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i] as string;
-    if (inString) {
-      if (char === "\\") {
-        const next = text[i + 1] ?? "";
-        if (VALID_ESCAPES.has(next)) out += char + next;
-        else out += next === "\n" ? "\\n" : next;
-        i++;
-      } else if (char === quote) {
-        inString = false;
-        out += '"';
-      } else if (char === '"') {
-        out += '\\"';
-      } else if (char < " ") {
-        out += char === "\n" ? "\\n" : char === "\t" ? "\\t" : char === "\r" ? "" : " ";
-      } else {
-        out += char;
-      }
-      continue;
-    }
-    if (char === "/" && text[i + 1] === "/") {
-      const end = text.indexOf("\n", i);
-      i = end === -1 ? text.length : end;
-      continue;
-    }
-    if (char === "/" && text[i + 1] === "*") {
-      const end = text.indexOf("*/", i + 2);
-      i = end === -1 ? text.length : end + 1;
-      continue;
-    }
-    if (char === '"' || char === "'") {
-      inString = true;
-      quote = char;
-      out += '"';
-      continue;
-    }
-    if (char === "{" || char === "[") {
-      if (depth === 0 && values > 0) out += ",";
-      depth++;
-    }
-    if (char === "}" || char === "]") {
-      out = withoutTrailingComma(out);
-      depth--;
-      if (depth === 0) values++;
-    }
-    out += char;
-  }
-  return values > 1 ? `[${out}]` : out;
 }
 
-function withoutTrailingComma(text: string): string {
-  let end = text.length - 1;
-  while (end >= 0 && /\s/.test(text[end] as string)) end--;
-  return text[end] === "," ? text.slice(0, end) + text.slice(end + 1) : text;
+/**
+ * jsonrepair reads values on separate lines as a list ("newline-delimited JSON") but not `}{` run together;
+ * a line break between them makes it read those too. Only tried when the text is not repairable as it is,
+ * so a `}{` inside a string of a repairable block is never touched.
+ */
+function separateValues(text: string): string {
+  return text.replace(/([}\]])\s*([{[])/g, "$1\n$2");
 }

@@ -1,7 +1,7 @@
 import type { Element } from "domhandler";
 import { contains, first, select } from "./dom";
 import type { Page } from "./page";
-import { blockText, cleanText } from "./text";
+import { BLOCKS, blockText, cleanText, inlineText } from "./text";
 
 const POSITIVE = /article|body|content|entry|h-entry|hentry|main|page|post|text|blog|story|prose/i;
 const NEGATIVE =
@@ -29,7 +29,6 @@ const SKIP_TAGS = new Set([
   "style",
   "noscript",
 ]);
-const PARAGRAPHS = "p, pre, blockquote, li, td";
 const MIN_PARAGRAPH = 25;
 /** A marked articleBody shorter than this is a teaser or an empty wrapper, not the body. */
 const MIN_MARKED_BODY = 200;
@@ -114,7 +113,6 @@ interface Scored {
 const scoreCache = new WeakMap<Page, Map<Element, number>>();
 
 function rankedCandidates(page: Page): Scored[] {
-  const { $ } = page;
   const scores = new Map<Element, number>();
   scoreCache.set(page, scores);
   const add = (element: Element | null, points: number) => {
@@ -128,12 +126,14 @@ function rankedCandidates(page: Page): Scored[] {
     for (let node = anchor ?? null; node && node.type === "tag"; node = node.parent as Element | null) unlikely.set(node, false);
   }
   // Not skipping <form>: ASP.NET pages wrap the whole page in one.
-  for (const paragraph of select(page.index, null, PARAGRAPHS)) {
-    if (insideUnlikely(paragraph, unlikely)) continue;
-    const text = cleanText($(paragraph).text());
+  for (const paragraph of paragraphs(page)) {
+    const { element, run } = paragraph;
+    if (insideUnlikely(element, unlikely) || (run && isUnlikely(element))) continue;
+    const text = cleanText(paragraph.text);
     if (!text || text.length < MIN_PARAGRAPH) continue;
     const points = 1 + text.split(/[,，、]/).length - 1 + Math.min(Math.floor(text.length / 100), 3);
-    const parent = paragraph.parent as Element | null;
+    // A run of text directly inside a block is a paragraph of that block: the block is its parent.
+    const parent = run ? element : (element.parent as Element | null);
     add(parent, points);
     add((parent?.parent as Element | null) ?? null, points / 2);
   }
@@ -156,14 +156,88 @@ function insideUnlikely(element: Element, memo: Map<Element, boolean>): boolean 
       break;
     }
     path.push(node);
-    const names = namesOf(node);
-    if (UNLIKELY_TAGS.has(node.name) || (node.name !== "body" && UNLIKELY.test(names) && !MAYBE.test(names))) {
+    if (isUnlikely(node)) {
       answer = true;
       break;
     }
   }
   for (const node of path) memo.set(node, answer);
   return answer;
+}
+
+function isUnlikely(element: Element): boolean {
+  const names = namesOf(element);
+  return UNLIKELY_TAGS.has(element.name) || (element.name !== "body" && UNLIKELY.test(names) && !MAYBE.test(names));
+}
+
+/** A paragraph that votes for its containers: an element's whole text, or a run of text directly in a block. */
+interface Paragraph {
+  element: Element;
+  text: string;
+  /** The text is a run of inline content directly inside `element` (so `element` is the paragraph's parent). */
+  run: boolean;
+}
+
+/** Elements that are paragraphs whatever they hold. */
+const PARAGRAPH_TAGS = new Set(["p", "pre", "blockquote", "li", "td"]);
+/** Blocks whose text between their child blocks reads as paragraphs (text and <br>s beside images and tables). */
+const RUN_CONTAINERS = new Set(["div", "section", "article", "main"]);
+
+/**
+ * Every paragraph of the page, as readability finds them after its clean-up: <p>, <pre>, <blockquote>,
+ * <li>, <td>; a <div> with no block inside (sites that write paragraphs as divs); and the runs of text
+ * directly inside a div, section or article that also holds blocks, split at a double <br> (text typed
+ * between images and tables). One pass up the index marks the elements holding a block, one pass down
+ * collects the paragraphs: linear in the page.
+ */
+function paragraphs(page: Page): Paragraph[] {
+  const { elements, position } = page.index;
+  const holdsBlock = new Uint8Array(elements.length);
+  for (let i = elements.length - 1; i >= 0; i--) {
+    const element = elements[i] as Element;
+    if (!BLOCKS.has(element.name) && holdsBlock[i] === 0) continue;
+    const parent = position.get(element.parent as Element);
+    if (parent !== undefined) holdsBlock[parent] = 1;
+  }
+  const found: Paragraph[] = [];
+  for (let i = 0; i < elements.length; i++) {
+    const element = elements[i] as Element;
+    if (PARAGRAPH_TAGS.has(element.name) || (element.name === "div" && holdsBlock[i] === 0)) {
+      found.push({ element, text: inlineText(element), run: false });
+    } else if (RUN_CONTAINERS.has(element.name)) {
+      for (const text of inlineRuns(element, position, holdsBlock)) found.push({ element, text, run: true });
+    }
+  }
+  return found;
+}
+
+/** The runs of inline content among a block's children: a child block or two <br>s in a row end a run. */
+function inlineRuns(block: Element, position: Map<Element, number>, holdsBlock: Uint8Array): string[] {
+  const runs: string[] = [];
+  let run = "";
+  let breaks = 0;
+  const end = () => {
+    if (run.trim()) runs.push(run);
+    run = "";
+  };
+  for (const child of block.children) {
+    if (child.type === "text") {
+      if (child.data.trim()) breaks = 0;
+      run += child.data;
+      continue;
+    }
+    if (child.type !== "tag") continue;
+    if (child.name === "br") {
+      if (++breaks >= 2) end();
+      continue;
+    }
+    breaks = 0;
+    const at = position.get(child);
+    if (BLOCKS.has(child.name) || (at !== undefined && holdsBlock[at] === 1)) end();
+    else run += inlineText(child);
+  }
+  end();
+  return runs;
 }
 
 /**

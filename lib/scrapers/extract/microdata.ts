@@ -14,7 +14,7 @@ export function parseMicrodata(index: DomIndex, base: string): Thing[] {
 }
 
 function readItem(index: DomIndex, scope: Element, base: string, open: Set<Element>): Thing {
-  const thing: Thing = { types: splitList(scope.attribs.itemtype).map(localName), props: {}, element: scope };
+  const thing: Thing = { types: splitList(scope.attribs.itemtype).map(localName), props: Object.create(null), element: scope };
   if (scope.attribs.itemid) thing.id = scope.attribs.itemid;
   open.add(scope);
 

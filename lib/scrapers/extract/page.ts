@@ -1,6 +1,6 @@
 import { type CheerioAPI, load } from "cheerio";
 import type { Element } from "domhandler";
-import { assertHtmlDepth } from "../limits";
+import { depthCappedTreeAdapter } from "../limits";
 import { compile, type DomIndex, first, indexDom } from "./dom";
 import { parseJsonLd } from "./json-ld";
 import { type PageMeta, readMeta } from "./meta";
@@ -25,8 +25,7 @@ export interface Page {
 const CONTENT_SELECTORS = ["main", '[role="main"]', '[id="main-content"]', '[id="maincontent"]', '[id="main"]', '[id="content"]'];
 
 export function parsePage(html: string, url: string): Page {
-  assertHtmlDepth(html);
-  const $ = load(html);
+  const $ = load(html, { treeAdapter: depthCappedTreeAdapter });
   const index = indexDom($.root().get(0) as unknown as Element);
   const base = baseUrl(index, url);
   return {

@@ -18,7 +18,7 @@ export function parseRdfa(index: DomIndex, base: string): Thing[] {
 }
 
 function readItem(scope: Element, base: string): Thing {
-  const thing: Thing = { types: schemaNames(scope.attribs.typeof), props: {}, element: scope };
+  const thing: Thing = { types: schemaNames(scope.attribs.typeof), props: Object.create(null), element: scope };
   if (scope.attribs.resource) thing.id = scope.attribs.resource;
   const visit = (element: Element) => {
     for (const node of element.children) {

@@ -2,7 +2,8 @@ import { load } from "cheerio";
 import type { AnyNode, Element } from "domhandler";
 
 const SKIPPED = new Set(["script", "style", "noscript", "template", "svg", "iframe", "object", "button", "select", "form"]);
-const BLOCKS = new Set([
+/** Elements that start a new paragraph of text. */
+export const BLOCKS: ReadonlySet<string> = new Set([
   "address",
   "article",
   "aside",
@@ -90,6 +91,21 @@ function tidyParagraphs(text: string): string | null {
     )
     .filter(Boolean);
   return paragraphs.length ? paragraphs.join("\n\n") : null;
+}
+
+/** Every text node's text below `root` in document order (scripts and styles left out), with an explicit stack. */
+export function inlineText(root: AnyNode): string {
+  let text = "";
+  const stack: AnyNode[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop() as AnyNode;
+    if (node.type === "text") text += node.data;
+    else if (node.type === "tag" || node.type === "root") {
+      const { children } = node as Element;
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as AnyNode);
+    }
+  }
+  return text;
 }
 
 /** Text that may carry markup or entities (JSON-LD descriptions often do), as plain paragraphs. */

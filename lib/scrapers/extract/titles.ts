@@ -1,7 +1,8 @@
 import type { Element } from "domhandler";
-import { find, textOf } from "./html";
+import { select } from "./dom";
+import { textOf } from "./html";
 import type { Page } from "./page";
-import { text } from "./things";
+import { absoluteUrl, text } from "./things";
 
 // Page titles carry the site's name ("Headline | Site", "Site - Headline", "見出し：サイト名"); the item's
 // title is the headline alone.
@@ -11,16 +12,25 @@ const SEPARATOR = /\s+[|·•–—\-:_»/]{1,2}\s+|\s*[｜：|]\s*|\s+::\s+|_(?
 const SEPARATORS = new RegExp(SEPARATOR.source, "gu");
 
 /** Lower-cased letters and digits only: how site names are compared ("E! Online" ≈ "eonline"). */
-function squash(value: string): string {
+export function squash(value: string): string {
   return value
     .normalize("NFKC")
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, "");
 }
 
-/** Names the site goes by: og:site_name, application-name, the publisher, the host's own label. */
+const memo = new WeakMap<Page, string[]>();
+
+/**
+ * Names the site goes by: og:site_name, application-name, the publisher, the host's own label, and
+ * what the <title> adds around a headline the metadata states ("Blog name: Headline" with og:title
+ * "Headline").
+ */
 export function siteNames(page: Page): string[] {
+  const known = memo.get(page);
+  if (known) return known;
   const names = [
+    ...titleAdditions(page),
     page.meta.get("og:site_name"),
     page.meta.get("application-name"),
     page.meta.get("twitter:site")?.replace(/^@/, "") ?? null,
@@ -32,11 +42,65 @@ export function siteNames(page: Page): string[] {
   } catch {
     // a page without a usable address has no host name to compare
   }
-  return [...new Set(names.filter((name): name is string => Boolean(name)).map(squash))].filter((name) => name.length >= 2);
+  const found = [...new Set(names.filter((name): name is string => Boolean(name)).map(squash))].filter(
+    (name) => name.length >= 2,
+  );
+  memo.set(page, found);
+  return found;
+}
+
+/** `title` without `headline` at its start or end and the separator joining them; null when it has neither. */
+function withoutHeadline(title: string, headline: string): string | null {
+  const lower = title.toLowerCase();
+  const wanted = headline.toLowerCase();
+  if (wanted.length >= title.length) return null;
+  let rest: string;
+  let junction: string;
+  if (lower.startsWith(wanted)) {
+    rest = title.slice(headline.length);
+    junction = /^[^\p{L}\p{N}]*/u.exec(rest)?.[0] ?? "";
+  } else if (lower.endsWith(wanted)) {
+    rest = title.slice(0, -headline.length);
+    junction = /[^\p{L}\p{N}]*$/u.exec(rest)?.[0] ?? "";
+  } else {
+    return null;
+  }
+  if (!JUNCTION.test(junction)) return null;
+  return rest.replace(/^[\s|·•–—\-:_»/｜：]+|[\s|·•–—\-:_»/｜：]+$/gu, "");
+}
+
+/** Characters between a headline and what a title adds to it. */
+const JUNCTION = /^[^\p{L}\p{N}]*[|·•–—\-:_»/｜：][^\p{L}\p{N}]*$/u;
+
+/**
+ * What the <title> holds besides a headline stated in og:title, twitter:title or JSON-LD: "X | Headline"
+ * or "Headline - X" makes X the site's name, even when no metadata names the site.
+ */
+function titleAdditions(page: Page): string[] {
+  const title = page.meta.title;
+  if (!title) return [];
+  const stated = [
+    page.meta.get("og:title"),
+    page.meta.get("twitter:title"),
+    ...page.things.map((thing) => text(thing, "headline")),
+  ];
+  const added: string[] = [];
+  for (const headline of new Set(stated)) {
+    if (!headline || headline.length >= title.length) continue;
+    let rest: string = title;
+    // Some titles repeat the headline ("Headline - Headline - Site"): take every copy off.
+    for (let copies = 0; copies < 3; copies++) {
+      const next = withoutHeadline(rest, headline);
+      if (next === null) break;
+      rest = next;
+    }
+    if (rest !== title && rest && !squash(rest).includes(squash(headline))) added.push(rest);
+  }
+  return added;
 }
 
 /** Whether a title segment names the site: equal to one of its names, or holding the host's label. */
-function isSiteName(segment: string, names: readonly string[]): boolean {
+export function isSiteName(segment: string, names: readonly string[]): boolean {
   const squashed = squash(segment);
   if (!squashed) return true;
   return names.some((name) => squashed === name || (name.length >= 4 && (squashed.includes(name) || name.includes(squashed))));
@@ -96,27 +160,110 @@ function overlap(a: string, b: string): { shorter: number; longer: number } {
  */
 const SAME_HEADLINE = { shorter: 0.5, longer: 0.3 };
 
+/** <h1>s read per scope: a page has a few; past this many they are a listing's, not a headline. */
+const MAX_HEADINGS = 10;
+
+/** Page furniture that never holds the article's headline; a page <header> may (many sites put it there). */
+const NOT_HEADLINE = new Set(["nav", "footer", "aside", "script", "style", "noscript", "template"]);
+
+/** The <h1>s in scope in document order, outside menus, footers and sidebars (a page <header> counts). */
+export function headings(page: Page, scope: Element): Element[] {
+  const scopeAt = page.index.position.get(scope) ?? -1;
+  const found: Element[] = [];
+  for (const element of select(page.index, scope, "h1")) {
+    const at = page.index.position.get(element) ?? 0;
+    const furniture = page.index.furniture[at] ?? -1;
+    const holder = furniture > scopeAt ? page.index.elements[furniture] : undefined;
+    if (holder && (NOT_HEADLINE.has(holder.name) || holder.attribs.role === "navigation")) continue;
+    found.push(element);
+    if (found.length >= MAX_HEADINGS) break;
+  }
+  return found;
+}
+
+export interface Headline {
+  element: Element;
+  text: string;
+}
+
 /**
- * The page's visible headline (the first <h1> in scope) when it is the headline the page's metadata
- * also gives, maybe shortened or with the site's name: the visible one is what readers see and it
- * carries no site suffix. An <h1> that is the site's logo or a section name agrees with nothing.
+ * The page's visible headline: the first <h1> (article first, then the content, then the page) that is
+ * the headline the page's metadata also gives, maybe shortened or with the site's name. The visible one
+ * is what readers see and it carries no site suffix. An <h1> that is the site's logo or a section name
+ * agrees with nothing, so a headline in a second <h1> after a logo one is still found.
  */
-export function visibleHeadline(page: Page, scope: Element, others: (string | null)[]): string | null {
-  const element = find(page, scope, "h1")[0];
-  const heading = textOf(page, element);
-  if (!heading || heading.length > 300) return null;
+export function visibleHeadline(page: Page, scopes: readonly Element[], others: (string | null)[]): Headline | null {
   const names = siteNames(page);
-  if (isSiteName(heading, names)) return null;
-  const agrees = others.some((other) => {
-    if (!other) return false;
-    const shared = overlap(heading, stripSiteName(other, page, names) ?? other);
-    return shared.shorter >= SAME_HEADLINE.shorter && shared.longer >= SAME_HEADLINE.longer;
+  const stated = others
+    .filter((other): other is string => Boolean(other))
+    .map((other) => stripSiteName(other, page, names) ?? other);
+  if (stated.length === 0) return null;
+  const seen = new Set<Element>();
+  for (const scope of scopes) {
+    for (const element of headings(page, scope)) {
+      if (seen.has(element)) continue;
+      seen.add(element);
+      const text = textOf(page, element);
+      if (!text || text.length > MAX_HEADLINE || isSiteName(text, names) || isLogo(page, element)) continue;
+      if (stated.some((other) => sameHeadline(text, other))) return { element, text };
+    }
+  }
+  return null;
+}
+
+/** An <h1> that links to the site's home page is its logo (blogs put the blog's name in one). */
+function isLogo(page: Page, heading: Element): boolean {
+  return select(page.index, heading, "a[href]").some((link) => {
+    const address = absoluteUrl(link.attribs.href, page.url);
+    if (!address) return false;
+    const { pathname, search } = new URL(address);
+    return pathname === "/" && !search;
   });
-  return agrees ? heading : null;
+}
+
+/** Longer than this, an <h1> is a block of text, not a headline. */
+const MAX_HEADLINE = 300;
+
+function sameHeadline(a: string, b: string): boolean {
+  const shared = overlap(a, b);
+  return shared.shorter >= SAME_HEADLINE.shorter && shared.longer >= SAME_HEADLINE.longer;
 }
 
 /** The page's first <h1> in scope, unless it is the site's name (a logo in an <h1>). */
 export function pageHeading(page: Page, scope: Element): string | null {
-  const heading = textOf(page, find(page, scope, "h1")[0]);
-  return heading && heading.length <= 300 && !isSiteName(heading, siteNames(page)) ? heading : null;
+  const names = siteNames(page);
+  for (const element of headings(page, scope)) {
+    const text = textOf(page, element);
+    if (text && text.length <= MAX_HEADLINE && !isSiteName(text, names) && !isLogo(page, element)) return text;
+  }
+  return null;
+}
+
+const headlineMemo = new WeakMap<Page, Headline | null>();
+
+/**
+ * The article's headline element: the visible headline the metadata agrees with, else the first <h1>
+ * that is not the site's logo. Bylines and datelines are looked for beside it.
+ */
+export function articleHeadline(page: Page, scopes: readonly Element[]): Headline | null {
+  if (headlineMemo.has(page)) return headlineMemo.get(page) ?? null;
+  const { meta } = page;
+  const structured = page.things.map((thing) => text(thing, "headline")).find(Boolean) ?? null;
+  let found = visibleHeadline(page, scopes, [structured, meta.get("og:title"), meta.get("twitter:title"), meta.title]);
+  if (!found) {
+    const names = siteNames(page);
+    for (const scope of scopes) {
+      const element = headings(page, scope).find((heading) => {
+        const value = textOf(page, heading);
+        return value && value.length <= MAX_HEADLINE && !isSiteName(value, names) && !isLogo(page, heading);
+      });
+      const value = element && textOf(page, element);
+      if (element && value) {
+        found = { element, text: value };
+        break;
+      }
+    }
+  }
+  headlineMemo.set(page, found);
+  return found;
 }

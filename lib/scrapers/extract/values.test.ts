@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { authorName } from "./bylines";
 import { toIsoDate } from "./dates";
 import { parseCount, parseLocaleNumber } from "./numbers";
 import { normalizeCurrency, parseAmount, parsePrice } from "./price";
@@ -87,8 +88,12 @@ describe("toIsoDate", () => {
     ["2026-03-02", "2026-03-02"],
     ["2026-03-02T08:30:00+01:00", "2026-03-02T07:30:00.000Z"],
     ["2026-03-02T08:30:00Z", "2026-03-02T08:30:00.000Z"],
-    ["2026-03-02T08:30:00", "2026-03-02T08:30:00.000Z"],
-    ["2026-03-02 08:30", "2026-03-02T08:30:00.000Z"],
+    // No zone: the page's local time, so only the day is sure.
+    ["2026-03-02T23:30:00", "2026-03-02"],
+    ["2026-03-02 08:30", "2026-03-02"],
+    ["Mar 2, 2026 11:30 PM", "2026-03-02"],
+    ["Mar 2, 2026 11:30 PM EST", "2026-03-03T04:30:00.000Z"],
+    ["Mon, 02 Mar 2026 23:30:00 GMT", "2026-03-02T23:30:00.000Z"],
     ["March 2, 2026", "2026-03-02"],
     ["2nd March 2026", "2026-03-02"],
     ["Published: 4 June 2026", "2026-06-04"],
@@ -100,5 +105,26 @@ describe("toIsoDate", () => {
     expect(toIsoDate("yesterday")).toBeNull();
     expect(toIsoDate("2026-13-45")).toBeNull();
     expect(toIsoDate("")).toBeNull();
+  });
+});
+
+describe("authorName", () => {
+  it.each([
+    ["By Jane Doe", "Jane Doe"],
+    ["Written by Jane Doe | December 5, 2016", "Jane Doe"],
+    ["Author: Jane Doe", "Jane Doe"],
+    ["著者：山田 太郎", "山田 太郎"],
+    ["文● 岡本／編集部", "岡本／編集部"],
+    ["Jane Doe, December 16th 2016", "Jane Doe"],
+  ])("reads %s as %s", (text, name) => {
+    expect(authorName(text)).toBe(name);
+  });
+
+  it.each(["Photo by Mateo Ruiz", "Image: Getty", "December 16th 2016", "Read more"])("finds no name in %s", (text) => {
+    expect(authorName(text)).toBeNull();
+  });
+
+  it("keeps a name that only starts like a role label", () => {
+    expect(authorName("文藝春秋")).toBe("文藝春秋");
   });
 });

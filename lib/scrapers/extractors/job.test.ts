@@ -38,7 +38,7 @@ describe("job extractor", () => {
         location: "Reno, NV, US",
         employment_type: "FULL_TIME, TEMPORARY",
         salary: { min: 21.5, max: 21.5, currency: "USD", unit: "HOUR" },
-        date_posted: "2026-11-20T08:00:00.000Z",
+        date_posted: "2026-11-20",
         valid_through: null,
         phone: null,
         email: null,

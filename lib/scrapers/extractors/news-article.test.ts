@@ -130,9 +130,39 @@ describe("news article extractor: headlines, bylines and datelines as pages prin
     expect(item).toMatchObject({
       title: "Harbour tunnel opens two years late",
       author: "Marguerite Okafor",
-      published_at: "2016-12-13T15:45:00.000Z",
+      published_at: "2016-12-13",
       publisher: "The Daily Ledger",
     });
+  });
+
+  it("reads an ISO timestamp printed as text in the byline", async () => {
+    const [item] = await scrape("timestamp-text.html");
+    expect(item).toMatchObject({ published_at: "2021-07-10T05:15:00.000Z" });
+  });
+
+  it("reads a date labelled as the publication date in a definition list, not the one labelled updated", async () => {
+    const [item] = await scrape("labelled-dates.html");
+    expect(item).toMatchObject({ published_at: "2020-04-07" });
+  });
+
+  it("reads an unmarked dateline right after the headline, skipping an Updated line and the body's dates", async () => {
+    const [item] = await scrape("unmarked-dateline.html");
+    expect(item).toMatchObject({ published_at: "2024-03-03T04:40:00.000Z" });
+  });
+
+  it("takes the publication date of the WebPage in structured data when there is no Article", async () => {
+    const [item] = await scrape("webpage-entity.html");
+    expect(item).toMatchObject({ published_at: "2023-05-18T07:30:00.000Z" });
+  });
+
+  it("reads the published date of a dateline that also gives an updated one", async () => {
+    const [item] = await scrape("updated-dateline.html");
+    expect(item).toMatchObject({ published_at: "2024-03-01" });
+  });
+
+  it("reads a date labelled as the publication date in a table row", async () => {
+    const [item] = await scrape("labelled-table.html");
+    expect(item).toMatchObject({ published_at: "2022-02-14" });
   });
 
   it("reads a full-width separator, a rel=author link and a Japanese date", async () => {
@@ -140,8 +170,52 @@ describe("news article extractor: headlines, bylines and datelines as pages prin
     expect(item).toMatchObject({
       title: "指紋認証マウスを発売",
       author: "佐藤 花子",
-      published_at: "2019-03-05T10:30:00.000Z",
+      published_at: "2019-03-05",
     });
+  });
+});
+
+describe("news article extractor: the headline among other <h1>s", () => {
+  it("finds the headline in an <h1> after the logo's and a section's, outside <article>, with the company name stripped", async () => {
+    const [item] = await scrape("headline-second-h1.html");
+    expect(item?.title).toBe("防水ワイヤレスキーボードを発売");
+  });
+
+  it("takes a blog's name off the <title> when og:title states the headline, and skips the blog-name <h1> linking home", async () => {
+    const [item] = await scrape("blog-name-title.html");
+    expect(item?.title).toBe("A good enough map");
+  });
+});
+
+describe("news article extractor: whose byline it is", () => {
+  it("joins co-authors named one link each after 'By', over a meta author that is the company", async () => {
+    expect((await scrape("headline-second-h1.html"))[0]?.author).toBe("Kenji Mori, Aiko Sato");
+    expect((await scrape("organization-authors.html"))[0]?.author).toBe("Ana Quiroga, Ben Okoye, Cy Tran");
+  });
+
+  it("skips bylines of teaser cards, photo credits, sponsored widgets and comments", async () => {
+    const [item] = await scrape("bylines-among-others.html");
+    expect(item?.author).toBe("Imogen Castellanos");
+  });
+
+  it("keeps an organization author when the only 'by' on the page is in prose or a caption", async () => {
+    const [item] = await scrape("wiki-entry.html");
+    expect(item?.author).toBe("Contributors to Example Wiki projects");
+  });
+
+  it("keeps a person who is both author and publisher over a photo credit", async () => {
+    const [item] = await scrape("personal-blog.html");
+    expect(item?.author).toBe("Hana Lindqvist");
+  });
+
+  it("prefers the shown name to a structured author that is an account handle", async () => {
+    const [item] = await scrape("handle-author.html");
+    expect(item?.author).toBe("Jordan Diaz");
+  });
+
+  it("joins every DC.Creator, with semicolons when the names hold commas", async () => {
+    const [item] = await scrape("dc-creators.html");
+    expect(item?.author).toBe("Lund, Victor; Okoye, Ben");
   });
 });
 
@@ -157,5 +231,27 @@ describe("news article extractor: the whole body", () => {
       ].join("\n\n"),
     );
     expect(item?.title).toBe("Telescope finds water vapour on a distant moon");
+  });
+
+  it("reads paragraphs written as <div>s, not the list of links beside them", async () => {
+    const [item] = await scrape("div-paragraphs.html");
+    expect(item?.body).toBe(
+      [
+        "The harbour ferry is back in service from Saturday after three months in dry dock, the operator said, with a new engine and a repainted hull.",
+        "Crossings will run every twenty minutes at peak times, as before, and the first boat leaves at six in the morning on weekdays.",
+        "Season tickets bought before the repairs stay valid until the end of March, and the operator will add the lost weeks to every one of them.",
+      ].join("\n\n"),
+    );
+  });
+
+  it("reads text typed straight into a block between <br>s and pictures, not the top-stories list", async () => {
+    const [item] = await scrape("br-text.html");
+    expect(item?.body).toBe(
+      [
+        "The valley choir won the regional cup on Sunday, its first win in eleven years, with a programme of folk songs arranged by its own conductor.",
+        'Forty singers travelled to the final, the youngest of them fifteen and the oldest eighty-two, and the judges praised their "clear, warm sound".',
+        "The choir will sing at the national final in the spring, and is looking for tenors before then, its secretary said.",
+      ].join("\n\n"),
+    );
   });
 });

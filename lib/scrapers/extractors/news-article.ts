@@ -1,11 +1,19 @@
-import { dateInUrl, findByline, findPublished } from "../extract/bylines";
+import {
+  bylineScopes,
+  dateInUrl,
+  datelineAfterHeadline,
+  findByline,
+  findPublished,
+  joinNames,
+  labelledPublished,
+} from "../extract/bylines";
 import { toIsoDate } from "../extract/dates";
 import { find, findDate, heading, image, primaryLink, textOf } from "../extract/html";
 import { mainText } from "../extract/main-content";
 import type { Page } from "../extract/page";
 import { plainText } from "../extract/text";
 import { hasType, isThing, link, raw, type Thing, text, texts, values, valueText } from "../extract/things";
-import { pageHeading, stripSiteName, visibleHeadline } from "../extract/titles";
+import { pageHeading, siteNames, squash, stripSiteName, visibleHeadline } from "../extract/titles";
 import { emptyBaseItem, type NewsArticleItem } from "../types";
 import { metaBasics } from "./common";
 import type { KindExtractor } from "./extractor";
@@ -64,7 +72,7 @@ export const newsArticleExtractor: KindExtractor<NewsArticleItem> = {
         page,
       ),
       description: plainText(raw(thing, "description", "abstract")),
-      author: authors.length > 0 ? authors.join(", ") : null,
+      author: joinNames(authors),
       published_at: toIsoDate(raw(thing, "datePublished", "dateCreated", "uploadDate")),
       publisher: text(thing, "publisher", "sourceOrganization"),
       image: link(thing, page.url, "image", "thumbnailUrl"),
@@ -75,29 +83,23 @@ export const newsArticleExtractor: KindExtractor<NewsArticleItem> = {
 
   fromMeta(page) {
     const { meta } = page;
-    const authors = [
-      ...meta.all("article:author"),
-      ...meta.all("author"),
-      ...meta.all("parsely-author"),
-      ...meta.all("sailthru.author"),
-    ];
     return {
       ...metaBasics(page),
       title: stripSiteName(meta.get("og:title", "twitter:title"), page),
-      // article:author is often a profile URL rather than a name.
-      author: authors.find((author) => !/^https?:\/\//i.test(author)) ?? null,
-      published_at: toIsoDate(meta.get(...PUBLISHED_META)),
+      author: joinNames(metaAuthors(page)),
+      published_at: toIsoDate(meta.get(...PUBLISHED_META)) ?? pageEntityPublished(page),
       publisher: meta.get("og:site_name", "application-name", "publisher"),
     };
   },
 
-  shown(scope, page) {
-    const article = find(page, null, "article")[0] ?? scope;
-    const structured = page.things.map((thing) => text(thing, "headline")).find(Boolean) ?? null;
+  shown(_scope, page) {
     const { meta } = page;
+    const structured = page.things.map((thing) => text(thing, "headline")).find(Boolean) ?? null;
     return {
-      title: visibleHeadline(page, article, [structured, meta.get("og:title"), meta.get("twitter:title"), meta.title]),
-      author: organizationOnly(page) ? findByline(page) : null,
+      title:
+        visibleHeadline(page, bylineScopes(page), [structured, meta.get("og:title"), meta.get("twitter:title"), meta.title])
+          ?.text ?? null,
+      author: authorsNeedByline(page) ? findByline(page) : null,
       body: fullerBody(page),
     };
   },
@@ -122,6 +124,8 @@ export const newsArticleExtractor: KindExtractor<NewsArticleItem> = {
       published_at:
         toIsoDate(findDate(page, article)) ??
         findPublished(page) ??
+        labelledPublished(page) ??
+        datelineAfterHeadline(page) ??
         dateInUrl(page.meta.canonical ?? page.meta.get("og:url") ?? page.url),
       image: image(page, article),
       body: mainText(page),
@@ -132,22 +136,88 @@ export const newsArticleExtractor: KindExtractor<NewsArticleItem> = {
 };
 
 /**
- * The authors structured data names when they are only the publisher or an organization ("ABC News"):
- * a visible byline naming people is the better answer then.
+ * Structured data that describes the page without an Article in it: the WebPage itself, or the video,
+ * review or episode the page is about. Its datePublished is the page's when no Article gives one.
  */
-function organizationOnly(page: Page): boolean {
-  const authors = page.things.flatMap((thing) => values(thing, "author", "creator"));
-  if (authors.length === 0) return false;
+const PAGE_ENTITY_TYPES = new Set([
+  "WebPage",
+  "ItemPage",
+  "AboutPage",
+  "CreativeWork",
+  "VideoObject",
+  "Review",
+  "PodcastEpisode",
+  "Recipe",
+]);
+
+function pageEntityPublished(page: Page): string | null {
+  for (const thing of page.things) {
+    if (!hasType(thing, PAGE_ENTITY_TYPES)) continue;
+    const date = toIsoDate(raw(thing, "datePublished", "uploadDate", "dateCreated"));
+    if (date) return date;
+  }
+  return null;
+}
+
+/**
+ * Whether the authors the page's metadata names are no persons' names: only the publisher or an
+ * organization ("ABC News", "Example Media Inc."), or account handles ("CC7567", "@jdoe"). A visible
+ * byline naming people is the better answer then. Structured data's authors are judged when it has any,
+ * else the meta tags'.
+ */
+function authorsNeedByline(page: Page): boolean {
+  const structured = page.things.flatMap((thing) => values(thing, "author", "creator"));
   const publishers = new Set(
     [page.meta.get("og:site_name"), ...page.things.map((thing) => text(thing, "publisher"))]
       .filter((name): name is string => Boolean(name))
       .map((name) => name.toLowerCase()),
   );
-  return authors.every((author) =>
-    isThing(author)
-      ? hasType(author, ORGANIZATIONS) || publishers.has(valueText(author)?.toLowerCase() ?? "")
-      : publishers.has(author.toLowerCase()),
-  );
+  const notPerson = (name: string | null) => !name || publishers.has(name.toLowerCase()) || isOrganization(name, page);
+  if (structured.length > 0) {
+    return structured.every((author) =>
+      isThing(author)
+        ? !hasType(author, PERSONS) && (hasType(author, ORGANIZATIONS) || notPerson(valueText(author)))
+        : notPerson(author),
+    );
+  }
+  const stated = metaAuthors(page);
+  return stated.length > 0 && stated.every(notPerson);
+}
+
+/**
+ * A name that is the site's (its name or part of its host: "ASCII" on weekly.ascii.example), a company
+ * or an account handle. A longer name that holds the site's name is a person's (a blog named after its
+ * writer: "Jane Doe (jdoe)" on "Jane Doe").
+ */
+function isOrganization(name: string, page: Page): boolean {
+  if (ORGANIZATION_NAME.test(name) || HANDLE.test(name)) return true;
+  const squashed = squash(name);
+  return siteNames(page).some((site) => site === squashed || (squashed.length >= 4 && site.includes(squashed)));
+}
+
+/** Company forms that end an organization's name. */
+const ORGANIZATION_NAME =
+  /\b(?:inc|ltd|llc|llp|plc|gmbh|ag|s\.?a|s\.?l|b\.?v|co|corp|corporation|company|limited|group|media|news|press)\.?$|株式会社|有限会社|編集部/i;
+/** A user name rather than a name: one word with digits or underscores, or an @handle. */
+const HANDLE = /^@\S+$|^(?=\S*[\d_])[\p{L}\d_.-]+$/u;
+const PERSONS = new Set(["Person"]);
+
+const AUTHOR_META = ["article:author", "author", "parsely-author", "sailthru.author", "dc.creator", "dcterms.creator"];
+
+/**
+ * Author names in meta tags: every person the first tag naming people gives (a page lists co-authors as
+ * repeated tags), else the organizations named. article:author is often a profile URL rather than a name.
+ */
+function metaAuthors(page: Page): string[] {
+  let organizations: string[] = [];
+  for (const name of AUTHOR_META) {
+    const names = page.meta.all(name).filter((author) => !/^https?:\/\//i.test(author));
+    // "Example Media Inc." beside "Jane Doe": the company is the publisher, the person the author.
+    const people = names.filter((author) => !isOrganization(author, page));
+    if (people.length > 0) return [...new Set(people)];
+    if (organizations.length === 0) organizations = names;
+  }
+  return organizations;
 }
 
 const ORGANIZATIONS = new Set(["Organization", "NewsMediaOrganization", "Corporation", "OnlineBusiness"]);
