@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import * as run from "@/app/api/runs/[id]/route";
+import * as runScraper from "@/app/api/scrapers/[id]/run/route";
 import * as verifyLicense from "@/app/api/verify-license/route";
 import { serveVerifyLicense } from "./fast-verify";
 import type { HttpMethod } from "./methods";
@@ -8,9 +10,9 @@ import type { NextRouteHandler } from "./route";
 // The hot public API routes, served in front of Next by their own route files' handlers (docs/architecture.md#hot-paths):
 // Next's router costs more than these handlers' whole work, and partners call verification on every page view.
 // This module is the server's, the layer above the routes, so it imports route files; lib/http/index.ts does not
-// export it. Only routes whose state lives in the database or Redis belong here: this process loads lib/ apart from
-// Next's bundle, so module state (the in-process run queue and its workers, in-memory limiters) is not shared with
-// routes Next serves. The run endpoint stays on Next for that reason (its queue and workers start in Next's copy).
+// export it. The edge loads lib/ apart from Next's bundle, so every piece of process state the routes touch (the
+// in-process run queue and its workers, in-memory limiter counts, concurrency slots, pools, connections) is kept
+// once per process (lib/process-state.ts): a run submitted here and one submitted through Next share them.
 
 interface FastPath {
   pattern: RegExp;
@@ -21,8 +23,15 @@ interface FastPath {
   params?: (match: RegExpExecArray) => Record<string, string>;
 }
 
+/** A route's one dynamic segment, `[id]`, as Next hands it over; a malformed escape throws and Next answers. */
+const idParam = (match: RegExpExecArray) => ({ id: decodeURIComponent(match[1] as string) });
+
 const FAST_PATHS: FastPath[] = [
+  // Partners' sites, on every page view of licensed content.
   { pattern: /^\/api\/verify-license$/, handlers: verifyLicense, native: { POST: serveVerifyLicense } },
+  // Scraper clients in tight loops: submitting a run, then reading it with the same API key.
+  { pattern: /^\/api\/scrapers\/([^/]+)\/run$/, handlers: runScraper, params: idParam },
+  { pattern: /^\/api\/runs\/([^/]+)$/, handlers: run, params: idParam },
 ];
 
 function isServed(method: string, handlers: FastPath["handlers"]): method is HttpMethod {

@@ -30,7 +30,8 @@ export async function serveVerifyLicense(req: IncomingMessage, res: ServerRespon
     if (Number(req.headers["content-length"] ?? "0") > MAX_BODY_BYTES) throw tooLarge();
     const body = await readCapped(req);
     if (body.byteLength > MAX_BODY_BYTES) throw tooLarge();
-    const { license_key } = parseJsonText(new TextDecoder().decode(body), verifyLicenseSchema);
+    // Buffer's own UTF-8 decoding: a TextDecoder per request looked its encoding label up every time (profile).
+    const { license_key } = parseJsonText(body.toString("utf8"), verifyLicenseSchema);
     const json = JSON.stringify(await verifyLicense(license_key));
     res.writeHead(200, {
       "Content-Type": "application/json; charset=utf-8",

@@ -4,18 +4,25 @@ import type { NextRouteHandler } from "./route";
 
 /**
  * The body as sent, but never more than the route kit accepts plus one byte: enough for parseJsonBody to answer
- * 413 exactly as it does under Next, without holding a huge body in memory. The rest is drained unread.
+ * 413 exactly as it does under Next, without holding a huge body in memory. The rest is drained unread. Read
+ * with the stream's events rather than `for await`: the async iterator costs a promise per chunk, on every hot
+ * request (docs/decisions.md#hot-paths).
  */
-export async function readCapped(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    if (size > MAX_BODY_BYTES) continue;
-    chunks.push(chunk);
-    size += chunk.byteLength;
-  }
-  const body = Buffer.concat(chunks);
-  return body.byteLength > MAX_BODY_BYTES + 1 ? body.subarray(0, MAX_BODY_BYTES + 1) : body;
+export function readCapped(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      if (size > MAX_BODY_BYTES) return;
+      chunks.push(chunk);
+      size += chunk.byteLength;
+    });
+    req.once("error", reject);
+    req.once("end", () => {
+      const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+      resolve(body.byteLength > MAX_BODY_BYTES + 1 ? body.subarray(0, MAX_BODY_BYTES + 1) : body);
+    });
+  });
 }
 
 const BODYLESS = new Set(["GET", "HEAD"]);

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { isAppError } from "@/lib/errors";
+import { AppError, isAppError } from "@/lib/errors";
 import { bigTextPage, deepDomPage, deepJsonLdPage, manyCardsPage } from "@/test/support/hostile-pages";
 import { closeExtractionPool, extractInThread } from "./extraction-pool";
 
@@ -29,7 +29,9 @@ describe("extractInThread", () => {
   });
 
   it("fails a page nested 100,000 elements deep page_too_complex, without overflowing any stack", async () => {
-    expect(await failureOf(extractInThread(task(deepDomPage(100_000)), 60_000))).toMatchObject({ code: "page_too_complex" });
+    expect(await failureOf(extractInThread(task(deepDomPage(100_000)), { timeoutMs: 60_000 }))).toMatchObject({
+      code: "page_too_complex",
+    });
   });
 
   it("fails JSON-LD nested 60,000 levels deep page_too_complex", async () => {
@@ -37,12 +39,20 @@ describe("extractInThread", () => {
   });
 
   it("extracts a page of one 5 MB text node", async () => {
-    expect(await extractInThread(task(bigTextPage(5)), 60_000)).toMatchObject([{ title: "Big" }]);
+    expect(await extractInThread(task(bigTextPage(5)), { timeoutMs: 60_000 })).toMatchObject([{ title: "Big" }]);
   });
 
   it("terminates a thread past its deadline with extraction_timeout, and the pool goes on serving", async () => {
-    const error = await failureOf(extractInThread(task(manyCardsPage(20_000)), 50));
+    const error = await failureOf(extractInThread(task(manyCardsPage(20_000)), { timeoutMs: 50 }));
     expect(error).toMatchObject({ code: "extraction_timeout", message: expect.stringContaining("0.05 seconds") });
+    expect(await extractInThread(task(product))).toHaveLength(1);
+  });
+
+  it("terminates a thread when its run is cancelled, rejecting with the signal's reason", async () => {
+    const controller = new AbortController();
+    const extraction = failureOf(extractInThread(task(manyCardsPage(20_000)), { signal: controller.signal }));
+    setTimeout(() => controller.abort(new AppError("cancelled", "The run was cancelled.")), 50);
+    expect(await extraction).toMatchObject({ code: "cancelled" });
     expect(await extractInThread(task(product))).toHaveLength(1);
   });
 });

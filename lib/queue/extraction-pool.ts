@@ -3,6 +3,7 @@ import path from "node:path";
 import { Piscina } from "piscina";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { processWide } from "@/lib/process-state";
 import { ScrapeError } from "@/lib/scrapers/errors";
 import type { ScrapedItem } from "@/lib/scrapers/types";
 import type { ExtractionResult, ExtractionTask } from "./extraction-task";
@@ -10,11 +11,11 @@ import type { ExtractionResult, ExtractionTask } from "./extraction-task";
 /** Built by scripts/build-thread.ts (postinstall, prebuild, pretest:unit); the app runs from the repository root. */
 const THREAD_FILE = path.join(process.cwd(), "dist", "extract-thread.cjs");
 
-// One pool per process, on globalThis: Next's built app can load this module more than once.
-const globalForPool = globalThis as unknown as { scrapedeckExtractionPool?: Piscina<ExtractionTask, ExtractionResult> };
+// One pool per process, whichever copy of lib/ runs the worker (lib/process-state.ts).
+const holder = processWide<{ pool?: Piscina<ExtractionTask, ExtractionResult> }>("extraction-pool", () => ({}));
 
 function pool(): Piscina<ExtractionTask, ExtractionResult> {
-  globalForPool.scrapedeckExtractionPool ??= new Piscina<ExtractionTask, ExtractionResult>({
+  holder.pool ??= new Piscina<ExtractionTask, ExtractionResult>({
     filename: THREAD_FILE,
     // One thread per run a worker takes at once: a page never waits for a thread, so its deadline is its own.
     maxThreads: env.WORKER_CONCURRENCY,
@@ -23,7 +24,7 @@ function pool(): Piscina<ExtractionTask, ExtractionResult> {
     // A page that needs more than this is refused (page_too_complex), not allowed to take the process down.
     resourceLimits: { maxOldGenerationSizeMb: env.EXTRACTION_MEMORY_MB, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
   });
-  return globalForPool.scrapedeckExtractionPool;
+  return holder.pool;
 }
 
 export const extractionTimeout = (timeoutMs: number) =>
@@ -35,18 +36,21 @@ export const extractionTimeout = (timeoutMs: number) =>
 /**
  * Extracts a fetched page in a worker thread, off this process's event loop. Past EXTRACTION_TIMEOUT_MS the
  * thread is terminated (piscina ends a running task's thread on abort) and the run fails extraction_timeout;
- * a thread that runs out of memory fails it page_too_complex.
+ * a thread that runs out of memory fails it page_too_complex. `signal` (the run cancelled) terminates it as
+ * well, and the call rejects with the signal's reason.
  */
 export async function extractInThread(
   task: ExtractionTask,
-  timeoutMs: number = env.EXTRACTION_TIMEOUT_MS,
+  { timeoutMs = env.EXTRACTION_TIMEOUT_MS, signal }: { timeoutMs?: number; signal?: AbortSignal } = {},
 ): Promise<ScrapedItem[]> {
-  const signal = AbortSignal.timeout(timeoutMs);
+  signal?.throwIfAborted();
+  const deadline = AbortSignal.timeout(timeoutMs);
   let result: ExtractionResult;
   try {
-    result = await pool().run(task, { signal });
+    result = await pool().run(task, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
   } catch (error) {
-    if (signal.aborted) throw extractionTimeout(timeoutMs);
+    if (signal?.aborted) throw signal.reason;
+    if (deadline.aborted) throw extractionTimeout(timeoutMs);
     if ((error as NodeJS.ErrnoException).code === "ERR_WORKER_OUT_OF_MEMORY") {
       throw new ScrapeError("page_too_complex", "The page is too complex to extract: it needs more memory than a run may use.");
     }
@@ -59,7 +63,7 @@ export async function extractInThread(
 
 /** Stops the pool's threads (worker shutdown, tests). */
 export async function closeExtractionPool(): Promise<void> {
-  const current = globalForPool.scrapedeckExtractionPool;
-  globalForPool.scrapedeckExtractionPool = undefined;
+  const current = holder.pool;
+  holder.pool = undefined;
   await current?.destroy();
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { DelayedError, Queue, Worker } from "bullmq";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { processWide } from "@/lib/process-state";
 import { bullConnection } from "./redis-options";
 
 /** A job carries only the run's id (and the slot a synchronous caller took for it): the database has the rest. */
@@ -26,15 +27,12 @@ export interface QueueWorker {
 
 const QUEUE_NAME = "runs";
 
-// Module-level state lives on globalThis: Next's built app can load this module more than once, and there must
-// be one queue and one set of workers per process.
+// One queue per process, whichever copy of lib/ (Next's bundle, the edge's fast paths) enqueues (lib/process-state.ts).
 interface QueueState {
-  bullQueue?: Queue;
+  bullQueue?: RunQueue;
   memory?: MemoryQueue;
 }
-const globalForQueue = globalThis as unknown as { scrapedeckQueue?: QueueState };
-globalForQueue.scrapedeckQueue ??= {};
-const state: QueueState = globalForQueue.scrapedeckQueue;
+const state = processWide<QueueState>("queue", () => ({}));
 
 /** Whether runs go through Redis (BullMQ) or stay in this process. */
 export function usesRedisQueue(): boolean {
@@ -54,9 +52,12 @@ export function startQueueWorker(processor: RunProcessor, concurrency: number): 
 // ─── BullMQ ──────────────────────────────────────────────────────────────────────────────────────────────────
 
 function bullQueue(): RunQueue {
-  const redisUrl = env.REDIS_URL as string;
-  state.bullQueue ??= new Queue(QUEUE_NAME, { connection: bullConnection(redisUrl), prefix: env.QUEUE_PREFIX });
-  const queue = state.bullQueue;
+  state.bullQueue ??= createBullQueue(env.REDIS_URL as string);
+  return state.bullQueue;
+}
+
+function createBullQueue(redisUrl: string): RunQueue {
+  const queue = new Queue(QUEUE_NAME, { connection: bullConnection(redisUrl), prefix: env.QUEUE_PREFIX });
   return {
     async enqueue(job) {
       // One job per run: adding a run that is already waiting is a no-op (the sweeper re-adds queued runs after

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
+import { processWide } from "@/lib/process-state";
 import { redisClient, redisKey } from "./redis";
 
 /** A held slot. Releasing twice is harmless. */
@@ -18,7 +19,7 @@ export interface ConcurrencyLimiter {
 }
 
 export interface ConcurrencyLimiterOptions {
-  /** Namespaces the keys; two limiters with different names never share slots. */
+  /** Namespaces the keys; two limiters with different names never share slots, two of one name always do. */
   name: string;
   /**
    * Redis only: a slot not released within this time is given back by itself, so a process that crashed
@@ -33,13 +34,11 @@ export interface ConcurrencyLimiterOptions {
  */
 export function createConcurrencyLimiter(options: ConcurrencyLimiterOptions): ConcurrencyLimiter {
   const redis = redisClient();
-  return redis ? redisLimiter(redis, options) : memoryLimiter();
+  return redis ? redisLimiter(redis, options) : memoryLimiter(options.name);
 }
 
-// Releases of the slots held in this process, by token; on globalThis because Next can load a module twice.
-const globalForSlots = globalThis as unknown as { scrapedeckSlotReleases?: Map<string, () => Promise<void>> };
-globalForSlots.scrapedeckSlotReleases ??= new Map();
-const localReleases = globalForSlots.scrapedeckSlotReleases;
+// Releases of the slots held in this process, by token: a worker releases a slot whichever copy of lib/ took it.
+const localReleases = processWide("slot-releases", () => new Map<string, () => Promise<void>>());
 
 const REDIS_TOKEN = "redis:";
 
@@ -69,8 +68,10 @@ function once(token: string, release: () => Promise<void>): ConcurrencySlot {
   };
 }
 
-function memoryLimiter(): ConcurrencyLimiter {
-  const held = new Map<string, number>();
+function memoryLimiter(name: string): ConcurrencyLimiter {
+  // Slots held per key, one count per process: a run submitted through the edge's fast path and one through Next
+  // take the same user's slots.
+  const held = processWide(`slots:${name}`, () => new Map<string, number>());
   return {
     async tryAcquire(key, limit) {
       const count = held.get(key) ?? 0;

@@ -1,4 +1,5 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import { processWide } from "@/lib/process-state";
 import { redisClient, redisKey } from "./redis";
 
 /** Where a caller stands against a limit. */
@@ -30,14 +31,18 @@ export interface LimiterOptions {
 
 /**
  * A fixed-window limiter: in this process by default, in Redis when REDIS_URL is set so that every app
- * instance shares the counts. Same interface either way.
+ * instance shares the counts. Same interface either way. Limiters of one name (and limit) share their counts.
  */
 export function createLimiter({ name, points, durationSeconds }: LimiterOptions): Limiter {
   const redis = redisClient();
   const keyPrefix = redisKey(name);
   const limiter = redis
     ? new RateLimiterRedis({ storeClient: redis, useRedisPackage: false, keyPrefix, points, duration: durationSeconds })
-    : new RateLimiterMemory({ keyPrefix, points, duration: durationSeconds });
+    : // The counts are the process's, not this module copy's: the edge's fast paths and Next's routes count alike.
+      processWide(
+        `limiter:${keyPrefix}:${points}:${durationSeconds}`,
+        () => new RateLimiterMemory({ keyPrefix, points, duration: durationSeconds }),
+      );
 
   const toResult = (res: RateLimiterRes, allowed: boolean): LimitResult => ({
     allowed,

@@ -1,9 +1,10 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { processWide } from "@/lib/process-state";
 import { closeExtractionPool } from "@/lib/queue/extraction-pool";
 import { type QueueWorker, startQueueWorker, usesRedisQueue } from "@/lib/queue/queue";
-import { closeRunEvents } from "@/lib/queue/run-events";
+import { closeRunEvents, ensureSubscribed } from "@/lib/queue/run-events";
 import { deliverDueWebhooks } from "@/lib/webhooks/deliveries";
 import { processRun } from "./process";
 import { recoverRuns } from "./recovery";
@@ -15,15 +16,18 @@ export interface RunWorkers {
   close(): Promise<void>;
 }
 
-// One set of workers per process, on globalThis: Next's built app can load this module more than once.
-const globalForWorkers = globalThis as unknown as { scrapedeckRunWorkers?: RunWorkers };
+// One set of workers per process, whichever copy of lib/ starts them first (lib/process-state.ts): runs submitted
+// through the edge's fast path are worked by the workers Next's copy started at boot, and the other way round.
+const running = processWide<{ workers?: RunWorkers }>("run-workers", () => ({}));
 
 /**
  * Starts this process's run workers: `concurrency` runs at a time from the queue; recovery and the webhook
  * deliveries due, at once and every RECOVERY_INTERVAL_MS. Used by `npm run worker` and, in the web process, by ensureInAppWorkers().
  */
 export function startRunWorkers(concurrency: number = env.WORKER_CONCURRENCY): RunWorkers {
-  if (globalForWorkers.scrapedeckRunWorkers) return globalForWorkers.scrapedeckRunWorkers;
+  if (running.workers) return running.workers;
+  // Listening for cancels from other processes before the first run is taken.
+  ensureSubscribed();
   const worker: QueueWorker = startQueueWorker((job) => processRun(job), concurrency);
   const recover = (requeueOlderThanMs?: number) =>
     recoverRuns(requeueOlderThanMs === undefined ? {} : { requeueOlderThanMs })
@@ -38,13 +42,13 @@ export function startRunWorkers(concurrency: number = env.WORKER_CONCURRENCY): R
   const workers: RunWorkers = {
     async close() {
       clearInterval(timer);
-      globalForWorkers.scrapedeckRunWorkers = undefined;
+      running.workers = undefined;
       await worker.close();
       await closeExtractionPool();
       await closeRunEvents();
     },
   };
-  globalForWorkers.scrapedeckRunWorkers = workers;
+  running.workers = workers;
   return workers;
 }
 

@@ -1,5 +1,6 @@
 import type { ServerResponse } from "node:http";
-import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, deflateSync, gunzipSync, gzipSync, inflateSync } from "node:zlib";
+import { addEtagSuffix, etagSuffix, withPageOrigin } from "@/lib/seo/page-origin";
 import { documentCsp, inlineScriptHashes } from "./security-headers";
 
 type Write = ServerResponse["write"];
@@ -13,6 +14,33 @@ function decoded(body: Buffer, encoding: string): string {
   return body.toString("utf8");
 }
 
+function encoded(text: string, encoding: string): Buffer {
+  const body = Buffer.from(text, "utf8");
+  if (encoding === "gzip") return gzipSync(body);
+  if (encoding === "deflate") return deflateSync(body);
+  if (encoding === "br") return brotliCompressSync(body);
+  return body;
+}
+
+/** Sets a header whether it is on the response or in the object handed to writeHead (which wins over it). */
+function replaceHeader(res: ServerResponse, headArgs: unknown[] | null, name: string, value: (old: string) => string | number) {
+  const object = headArgs?.find((arg) => typeof arg === "object" && arg !== null && !Array.isArray(arg)) as
+    | Record<string, unknown>
+    | undefined;
+  const key = object && Object.keys(object).find((candidate) => candidate.toLowerCase() === name);
+  if (object && key !== undefined) object[key] = value(String(object[key]));
+  else if (res.hasHeader(name)) res.setHeader(name, value(String(res.getHeader(name))));
+}
+
+export interface DocumentOptions {
+  /** next dev: the policy allows eval. */
+  dev: boolean;
+  /** The runtime APP_URL's origin, put in place of the metadata's placeholder origin (lib/seo/page-origin.ts). */
+  origin?: string;
+  /** The request revalidated a page with an ETag this edge suffixed: a 304 names it the same way. */
+  revalidatesSuffixedTag?: boolean;
+}
+
 function toBuffer(chunk: unknown, encoding?: BufferEncoding): Buffer {
   if (Buffer.isBuffer(chunk)) return chunk;
   if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
@@ -24,11 +52,17 @@ function toBuffer(chunk: unknown, encoding?: BufferEncoding): Buffer {
  * complete, its inline scripts hashed, and then sent with the header. Answers that are not HTML pass straight
  * through. The cost: a page's HTML is sent when it is whole rather than streamed as it renders.
  *
+ * The same pass puts the runtime origin into the page's absolute addresses (lib/seo/page-origin.ts): in the HTML
+ * and in the RSC payload inlined for hydration alike, so React hydrates the head it finds; the ETag then names
+ * that origin too. Client-side navigations fetch RSC payloads, which stream through untouched: the head a soft
+ * navigation renders may name the placeholder origin, which no crawler and no browser feature reads there.
+ *
  * Works on the node:http response at its lowest level (writeHead, write, end) so that it sees the bytes after
  * anything Next layers on top, such as its gzip compression; compressed documents are inflated to be hashed and
  * sent as they were.
  */
-export function withDocumentCsp(res: ServerResponse, { dev }: { dev: boolean }): void {
+export function withDocumentCsp(res: ServerResponse, { dev, origin, revalidatesSuffixedTag = false }: DocumentOptions): void {
+  const suffix = origin === undefined ? null : etagSuffix(origin);
   const original = { write: res.write, end: res.end, writeHead: res.writeHead, flushHeaders: res.flushHeaders };
   let mode: "undecided" | "buffer" | "pass" = "undecided";
   const chunks: Buffer[] = [];
@@ -42,6 +76,8 @@ export function withDocumentCsp(res: ServerResponse, { dev }: { dev: boolean }):
       // stored page's inline scripts, and the page would run none of them. Without one, the stored policy stays,
       // and it is the right one: the ETag matched, so the stored HTML and its scripts are what we would send.
       res.removeHeader("Content-Security-Policy");
+      if (suffix && revalidatesSuffixedTag)
+        replaceHeader(res, headersArg ? [headersArg] : null, "etag", (tag) => addEtagSuffix(tag, suffix));
       mode = "pass";
       return;
     }
@@ -85,13 +121,22 @@ export function withDocumentCsp(res: ServerResponse, { dev }: { dev: boolean }):
     }
     // From here the wrappers delegate: node's own write and end call writeHead, which must now go through.
     mode = "pass";
-    const body = Buffer.concat(chunks);
+    let body: Buffer = Buffer.concat(chunks);
     let hashes: string[] = [];
     try {
-      hashes = inlineScriptHashes(decoded(body, String(res.getHeader("content-encoding") ?? "").toLowerCase()));
+      const encoding = String(res.getHeader("content-encoding") ?? "").toLowerCase();
+      let html = decoded(body, encoding);
+      const rewritten = origin === undefined ? null : withPageOrigin(html, origin);
+      if (rewritten !== null) {
+        html = rewritten;
+        body = encoded(html, encoding);
+        replaceHeader(res, headArgs, "content-length", () => body.length);
+      }
+      hashes = inlineScriptHashes(html);
     } catch {
       // A body we cannot read gets the policy without hashes: its inline scripts do not run, nothing else breaks.
     }
+    if (suffix) replaceHeader(res, headArgs, "etag", (tag) => addEtagSuffix(tag, suffix));
     res.setHeader("Content-Security-Policy", documentCsp(hashes, { dev }));
     if (headArgs) (original.writeHead as (...a: unknown[]) => ServerResponse).apply(this, headArgs);
     if (body.length > 0) (original.write as (chunk: Buffer) => boolean).call(this, body);

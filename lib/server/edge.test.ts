@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { connect } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
+import { PAGE_ORIGIN_PLACEHOLDER } from "@/lib/seo/page-origin";
 import { createEdgeServer, type EdgeHandler } from "./edge";
 import { METHOD_PROBE_HEADER } from "./edge-probe";
 import { parseTrustProxy, type TrustProxy } from "./trust-proxy";
@@ -12,8 +14,29 @@ type Seen = { method?: string; headers: IncomingMessage["headers"] };
 const HTML =
   '<!DOCTYPE html><html><head><script src="/a.js"></script><script>self.x=1</script></head><body><script>self.y=2</script></body></html>';
 
+/** A page naming the placeholder origin in its head and in the RSC payload inlined for hydration, as Next renders it. */
+const ORIGIN_HTML = `<!DOCTYPE html><html><head><link rel="canonical" href="${PAGE_ORIGIN_PLACEHOLDER}/about"/></head><body><script>self.__next_f.push([1,"{\\"href\\":\\"${PAGE_ORIGIN_PLACEHOLDER}/about\\"}"])</script></body></html>`;
+const ORIGIN_PAGE_ETAG = '"v1"';
+
 async function nextStandIn(req: IncomingMessage, res: ServerResponse) {
   const seen: Seen = { method: req.method, headers: req.headers };
+  if (req.url?.startsWith("/origin-page")) {
+    // Next's ETag handling: a matching If-None-Match gets a 304 naming the tag.
+    if (req.headers["if-none-match"] === ORIGIN_PAGE_ETAG) {
+      res.writeHead(304, { ETag: ORIGIN_PAGE_ETAG });
+      res.end();
+      return;
+    }
+    const gzip = req.url.includes("gzip");
+    const body = gzip ? gzipSync(ORIGIN_HTML) : Buffer.from(ORIGIN_HTML);
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    res.setHeader("ETag", ORIGIN_PAGE_ETAG);
+    if (gzip) res.setHeader("Content-Encoding", "gzip");
+    else res.setHeader("Content-Length", body.length);
+    res.write(body.subarray(0, 20));
+    res.end(body.subarray(20));
+    return;
+  }
   if (req.url?.startsWith("/page")) {
     res.setHeader("Content-Type", "text/html; charset=utf-8");
     const gzip = req.url.includes("gzip");
@@ -53,8 +76,12 @@ async function nextStandIn(req: IncomingMessage, res: ServerResponse) {
 
 let server: Server | undefined;
 
-async function start(trustProxy: TrustProxy = parseTrustProxy(""), handlers: EdgeHandler[] = []): Promise<string> {
-  server = createEdgeServer({ next: nextStandIn, trustProxy, handlers, onError: () => {} });
+async function start(
+  trustProxy: TrustProxy = parseTrustProxy(""),
+  handlers: EdgeHandler[] = [],
+  origin?: string,
+): Promise<string> {
+  server = createEdgeServer({ next: nextStandIn, trustProxy, handlers, origin, onError: () => {} });
   await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
   const address = server.address();
   if (!address || typeof address === "string") throw new Error("no port");
@@ -111,6 +138,34 @@ describe("the edge server", () => {
     expect(res.status).toBe(304);
     expect(res.headers.get("content-security-policy")).toBeNull();
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("puts the runtime origin in place of the placeholder, in the HTML and the inlined payload, hashed as sent", async () => {
+    const origin = "https://scrapes.example:8443";
+    const base = await start(undefined, [], origin);
+    for (const path of ["/origin-page", "/origin-page-gzip"]) {
+      const res = await fetch(`${base}${path}`);
+      const html = await res.text();
+      expect(html).toBe(ORIGIN_HTML.replaceAll(PAGE_ORIGIN_PLACEHOLDER, origin));
+      expect(html).toContain(`<link rel="canonical" href="${origin}/about"/>`);
+      if (path === "/origin-page") expect(res.headers.get("content-length")).toBe(String(Buffer.byteLength(html)));
+      const script = /<script>(.*?)<\/script>/.exec(html)?.[1] ?? "";
+      const hash = createHash("sha256").update(script).digest("base64");
+      expect(res.headers.get("content-security-policy")).toContain(`'sha256-${hash}'`);
+    }
+  });
+
+  it("tags a page with its origin, and revalidates that tag", async () => {
+    const base = await start(undefined, [], "https://scrapes.example");
+    const page = await fetch(`${base}/origin-page`);
+    const etag = page.headers.get("etag") ?? "";
+    expect(etag).toMatch(/^"v1-o[\w-]+"$/);
+    const again = await fetch(`${base}/origin-page`, { headers: { "If-None-Match": etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("etag")).toBe(etag);
+    // The same build under another APP_URL sent another body under another tag: it does not revalidate here.
+    const other = await fetch(`${base}/origin-page`, { headers: { "If-None-Match": '"v1-oanother"' } });
+    expect(other.status).toBe(200);
   });
 
   it("passes answers that are not HTML through untouched, wrappers added after the edge's included", async () => {

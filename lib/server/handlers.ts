@@ -6,6 +6,6 @@ import type { EdgeHandler } from "./edge";
  * (returning true) or passes it on. A fast path for a hot API route is one more entry here.
  */
 export const edgeHandlers: EdgeHandler[] = [
-  // POST /api/verify-license and its other methods, past Next's router (docs/architecture.md#hot-paths).
+  // The hot API routes (verify-license, a scraper's run, a run's status), past Next's router (docs/architecture.md#hot-paths).
   ({ req, res, pathname }) => serveFastPath(req, res, pathname),
 ];

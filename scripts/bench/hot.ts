@@ -21,6 +21,8 @@ import { dropPostgresSchema, freshDatabaseUrl } from "../../test/support/databas
 import { generateLicenses, totalUsage } from "./licenses-data";
 import {
   AUTH_SECRET,
+  benchOptions,
+  cpu,
   type Load,
   type Measurement,
   measure,
@@ -33,17 +35,15 @@ import {
   startApp,
   startServer,
   stopAll,
+  summarize,
+  verifyLoad,
   waitUntilServing,
 } from "./support";
 
-const rounds = Number(option("rounds", "2"));
-const seconds = Number(option("seconds", "10"));
-const connections = Number(option("connections", "32"));
+const { rounds, seconds, connections, basePort, appDir } = benchOptions(3200);
 const licenseCount = Number(option("licenses", "10000"));
 const userCount = Number(option("users", "400"));
 const only = option("only", "") ? new Set(option("only", "").split(",")) : null;
-const basePort = Number(process.env.BENCH_PORT ?? 3200);
-const appDir = process.env.BENCH_APP_DIR ?? ROOT;
 const postgresBase =
   process.env.BENCH_POSTGRES_URL ?? (process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : undefined);
 const profileDir = process.env.BENCH_PROFILE_DIR;
@@ -119,6 +119,29 @@ async function startServers() {
   return { baseline, app, postgres };
 }
 
+/** The issue's goals (ratios of the baseline from the same run; latencies in ms). */
+interface Goal {
+  /** At least this share of the baseline's req/s. */
+  ratio?: number;
+  p99?: number;
+  errors?: number;
+}
+const GOALS: Record<string, Goal> = {
+  "app verify (SQLite)": { ratio: 0.5, p99: 15, errors: 0 },
+  "app verify (PostgreSQL)": { ratio: 0.3 },
+};
+/** Run overhead: latency minus the fixture page's own, p50 at 1 connection and p99 at 10. */
+const OVERHEAD_GOALS = { 1: { p50: 3 }, 10: { p99: 20 } } as const;
+
+function goalText(goal: Goal | undefined, figures: { ratio: number; p99: number; errors: number }): string {
+  if (!goal) return "";
+  const parts: [string, boolean][] = [];
+  if (goal.ratio !== undefined) parts.push([`≥ ${percent(goal.ratio)}`, figures.ratio >= goal.ratio]);
+  if (goal.p99 !== undefined) parts.push([`p99 ≤ ${goal.p99} ms`, figures.p99 <= goal.p99]);
+  if (goal.errors !== undefined) parts.push([`${goal.errors} errors`, figures.errors <= goal.errors]);
+  return `${parts.map(([text]) => text).join(", ")}: ${parts.every(([, met]) => met) ? "met" : "MISSED"}`;
+}
+
 interface Row {
   name: string;
   load: Load;
@@ -130,18 +153,6 @@ interface Row {
 function rotate<T>(items: T[]) {
   let next = Math.floor(Math.random() * items.length);
   return () => items[next++ % items.length] as T;
-}
-
-function verifyLoad(origin: string, keys: string[]): Load {
-  const key = rotate(keys);
-  return {
-    url: `${origin}/api/verify-license`,
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    next: () => ({ body: `{"license_key":"${key()}"}` }),
-    connections,
-    seconds,
-  };
 }
 
 /** Waits until the count stops moving: autocannon stops without waiting for the requests still in flight. */
@@ -165,16 +176,6 @@ async function run(row: Row): Promise<Measurement & { exact?: boolean }> {
   return { ...result, exact: unseen >= 0 && unseen <= row.load.connections + result.errors };
 }
 
-function summarize(results: Measurement[]) {
-  const mean = (pick: (m: Measurement) => number) => results.reduce((sum, m) => sum + pick(m), 0) / results.length;
-  return {
-    rps: mean((m) => m.rps),
-    p50: mean((m) => m.p50),
-    p99: Math.max(...results.map((m) => m.p99)),
-    errors: results.reduce((sum, m) => sum + m.errors, 0),
-  };
-}
-
 const started = Date.now();
 try {
   const { sqliteKeys, postgresKeys, apiKeys, scraperId } = await setUp();
@@ -182,6 +183,7 @@ try {
   const apiKey = rotate(apiKeys);
   const pageUrl = `http://127.0.0.1:${basePort + 3}/product/jsonld.html`;
   const runLoad = (c: number, id: number, body: string): Load => ({
+    server: app,
     url: `${app.origin}/api/scrapers/${id}/run`,
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -191,14 +193,21 @@ try {
   });
   const runBody = JSON.stringify({ url: pageUrl });
   const rows: Row[] = [
-    { name: "baseline verify (SQLite)", load: verifyLoad(baseline.origin, sqliteKeys), counted: sqliteUrl },
-    { name: "app verify (SQLite)", load: verifyLoad(app.origin, sqliteKeys), counted: sqliteUrl },
+    { name: "baseline verify (SQLite)", load: verifyLoad(baseline, sqliteKeys, connections, seconds), counted: sqliteUrl },
+    { name: "app verify (SQLite)", load: verifyLoad(app, sqliteKeys, connections, seconds), counted: sqliteUrl },
     ...(postgres && postgresUrl
-      ? [{ name: "app verify (PostgreSQL)", load: verifyLoad(postgres.origin, postgresKeys), counted: postgresUrl }]
+      ? [
+          {
+            name: "app verify (PostgreSQL)",
+            load: verifyLoad(postgres, postgresKeys, connections, seconds),
+            counted: postgresUrl,
+          },
+        ]
       : []),
     {
       name: "app API-key auth",
       load: {
+        server: app,
         url: `${app.origin}/api/runs/2000000000`,
         next: () => ({ headers: { authorization: `Bearer ${apiKey()}` } }),
         connections,
@@ -206,7 +215,7 @@ try {
       },
       expectedStatus: 404,
     },
-    { name: "app health", load: { url: `${app.origin}/api/health`, connections, seconds } },
+    { name: "app health", load: { server: app, url: `${app.origin}/api/health`, connections, seconds } },
     { name: "fixture page, 1 conn", load: { url: pageUrl, connections: 1, seconds } },
     { name: "app run, 1 conn", load: runLoad(1, scraperId, runBody) },
     { name: "fixture page, 10 conn", load: { url: pageUrl, connections: 10, seconds } },
@@ -232,31 +241,37 @@ try {
 
   const base = results.get("baseline verify (SQLite)");
   const baseRps = base?.length ? summarize(base).rps : Number.NaN;
+  const baseCpu = base?.length ? summarize(base).cpuMsPerRequest : Number.NaN;
   console.log(
     `\nHot paths · ${rounds} interleaved rounds of ${seconds} s · ${connections} connections (run rows: 1 and 10) · ${licenseCount} licenses · app from ${appDir}`,
   );
   console.log(
-    `${"".padEnd(28)}${pad("req/s", 8)}${pad("p50", 10)}${pad("p99", 10)}${pad("errors", 8)}${pad("÷ baseline", 12)}  usage`,
+    `${"".padEnd(28)}${pad("req/s", 8)}${pad("p50", 10)}${pad("p99", 10)}${pad("errors", 8)}${pad("÷ baseline", 12)}${pad("CPU/req", 11)}${pad("÷ baseline", 12)}  ${"usage".padEnd(8)}goal`,
   );
   for (const [name, measured] of results) {
     const s = summarize(measured);
     const exact = measured.some((m) => m.exact !== undefined) ? (measured.every((m) => m.exact) ? "exact" : "INEXACT") : "";
+    // The run rows load another server (the fixture page's fetch is in them): no ratio of the verify baseline.
+    const ratio = name.startsWith("app") && !name.startsWith("app run") ? s.rps / baseRps : Number.NaN;
     console.log(
-      `${name.padEnd(28)}${pad(s.rps.toFixed(0), 8)}${pad(ms(s.p50), 10)}${pad(ms(s.p99), 10)}${pad(s.errors, 8)}${pad(name.includes("verify") || name.includes("auth") || name.includes("health") ? percent(s.rps / baseRps) : "", 12)}  ${exact}`,
+      `${name.padEnd(28)}${pad(s.rps.toFixed(0), 8)}${pad(ms(s.p50), 10)}${pad(ms(s.p99), 10)}${pad(s.errors, 8)}${pad(Number.isNaN(ratio) ? "" : percent(ratio), 12)}${pad(cpu(s.cpuMsPerRequest), 11)}${pad(Number.isNaN(ratio) ? "" : percent(baseCpu / s.cpuMsPerRequest), 12)}  ${exact.padEnd(8)}${goalText(GOALS[name], { ratio, p99: s.p99, errors: s.errors })}`,
     );
   }
-  for (const c of [1, 10]) {
+  for (const c of [1, 10] as const) {
     const page = results.get(`fixture page, ${c} conn`);
     const endpoint = results.get(`app run, ${c} conn`);
     if (!page?.length || !endpoint?.length) continue;
     const p = summarize(page);
     const e = summarize(endpoint);
+    const overhead = { p50: e.p50 - p.p50, p99: e.p99 - p.p99 };
+    const goal: { p50?: number; p99?: number } = OVERHEAD_GOALS[c];
+    const [figure, limit] = goal.p50 !== undefined ? (["p50", goal.p50] as const) : (["p99", goal.p99 ?? 0] as const);
     console.log(
-      `run overhead, ${c} conn${c === 1 ? " " : ""}: p50 ${ms(e.p50 - p.p50)} · p99 ${ms(e.p99 - p.p99)} (run p50 ${ms(e.p50)} p99 ${ms(e.p99)} minus page p50 ${ms(p.p50)} p99 ${ms(p.p99)})`,
+      `run overhead, ${c} conn${c === 1 ? " " : ""}: p50 ${ms(overhead.p50)} · p99 ${ms(overhead.p99)} (run p50 ${ms(e.p50)} p99 ${ms(e.p99)} minus page p50 ${ms(p.p50)} p99 ${ms(p.p99)}) · goal ${figure} ≤ ${limit} ms: ${overhead[figure] <= limit ? "met" : "MISSED"}`,
     );
   }
   console.log(
-    `p99 is the worst round's; req/s and p50 the mean of the rounds. ${((Date.now() - started) / 1000).toFixed(0)} s in all.`,
+    `p99 is the worst round's; req/s, p50 and CPU/req the mean of the rounds. CPU/req: CPU time of the server's processes per answer (PostgreSQL's own not included); its ÷ baseline is the baseline's CPU/req over the row's, the req/s ratio a quiet machine would show when both are CPU-bound. ${((Date.now() - started) / 1000).toFixed(0)} s in all.`,
   );
 } finally {
   await stopAll();

@@ -9,27 +9,24 @@ import "../load-env";
 import { dropPostgresSchema, freshDatabaseUrl } from "../../test/support/database";
 import { generateLicenses } from "./licenses-data";
 import {
-  type Load,
+  benchOptions,
   type Measurement,
   measure,
   ms,
   option,
   pad,
   percent,
-  ROOT,
   type Server,
   startApp,
   stopAll,
+  summarize,
+  verifyLoad,
   waitUntilServing,
 } from "./support";
 
 const counts = option("count", "1000,100000,1000000").split(",").map(Number);
-const rounds = Number(option("rounds", "2"));
-const seconds = Number(option("seconds", "10"));
-const connections = Number(option("connections", "32"));
+const { rounds, seconds, connections, basePort, appDir } = benchOptions(3205);
 const generateOnly = process.argv.includes("--generate-only");
-const basePort = Number(process.env.BENCH_PORT ?? 3205);
-const appDir = process.env.BENCH_APP_DIR ?? ROOT;
 const base = process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : "file:";
 
 const { prepareDatabase } = await import("../../lib/db/prepare");
@@ -54,17 +51,7 @@ try {
       await waitUntilServing(app, "/api/health");
       apps.push(app);
     }
-    const loads: Load[] = databases.map(({ keys }, i) => {
-      let next = Math.floor(Math.random() * keys.length);
-      return {
-        url: `${apps[i]?.origin}/api/verify-license`,
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        next: () => ({ body: `{"license_key":"${keys[next++ % keys.length]}"}` }),
-        connections,
-        seconds,
-      };
-    });
+    const loads = databases.map(({ keys }, i) => verifyLoad(apps[i] as Server, keys, connections, seconds));
     for (const load of loads) await measure({ ...load, seconds: 2 });
     const results: Measurement[][] = databases.map(() => []);
     for (let round = 1; round <= rounds; round++) {
@@ -76,12 +63,7 @@ try {
         );
       }
     }
-    const summary = results.map((measured) => ({
-      rps: measured.reduce((sum, m) => sum + m.rps, 0) / measured.length,
-      p50: measured.reduce((sum, m) => sum + m.p50, 0) / measured.length,
-      p99: measured.reduce((sum, m) => sum + m.p99, 0) / measured.length,
-      errors: measured.reduce((sum, m) => sum + m.errors, 0),
-    }));
+    const summary = results.map(summarize);
     const first = summary[0];
     const provider = base.startsWith("postgres") ? "PostgreSQL" : "SQLite";
     console.log(
@@ -95,7 +77,7 @@ try {
         `${String(databases[i]?.count).padEnd(12)}${pad(s.rps.toFixed(0), 8)}${pad(ms(s.p50), 10)}${pad(ms(s.p99), 10)}${pad(s.errors, 8)}${pad(first ? percent(s.p99 / first.p99) : "", 13)}`,
       );
     }
-    console.log("req/s, p50 and p99 are the means of the rounds.");
+    console.log("req/s and p50 are the means of the rounds, p99 the worst round's.");
   }
 } finally {
   await stopAll();

@@ -1,4 +1,4 @@
-// npm run bench:profile -- <file.cpuprofile> [--top 25] [--last <seconds>] — where a server's CPU time went, from a V8 CPU profile
+// npm run bench:profile -- <file.cpuprofile> [--top 25] [--last <seconds> | --between <from>,<to>] — where a server's CPU time went, from a V8 CPU profile
 // (node --cpu-prof; npm run bench:hot passes BENCH_NODE_OPTIONS to the app it starts). Prints the functions with the
 // most self time, then self time by package (node_modules/<package>, node: internals, the app's own files), which
 // is what decides between trimming our code and routing around a framework. The same file opens as a flame graph
@@ -22,6 +22,12 @@ if (!file) throw new Error("usage: npm run bench:profile -- <file.cpuprofile> [-
 const top = Number(option("top", "25"));
 /** Only the samples of the last seconds before the server stopped: the load, without start-up and warm-up. */
 const lastSeconds = Number(option("last", "0"));
+/**
+ * Only the samples between two moments, in seconds since the profile started (the server's start): one row of
+ * npm run bench:hot, whose log gives each row's time. Idle time is left out of the shares then.
+ */
+const [fromSeconds, toSeconds] = option("between", "").split(",").map(Number);
+const windowed = fromSeconds !== undefined && toSeconds !== undefined && !Number.isNaN(fromSeconds) && !Number.isNaN(toSeconds);
 const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
 
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -31,6 +37,8 @@ let elapsed = 0;
 profile.samples.forEach((id, i) => {
   elapsed += profile.timeDeltas[i] ?? 0;
   if (lastSeconds && elapsed < span - lastSeconds * 1e6) return;
+  if (windowed && (elapsed < fromSeconds * 1e6 || elapsed > toSeconds * 1e6 || byId.get(id)?.callFrame.functionName === "(idle)"))
+    return;
   selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
 });
 const total = [...selfMicros.values()].reduce((sum, micros) => sum + micros, 0);

@@ -4,7 +4,7 @@
 // It shares the machine with the servers it loads, the same for every row, which is why rows are compared as
 // ratios from one interleaved run rather than as absolute figures.
 import { type ChildProcess, spawn } from "node:child_process";
-import { createWriteStream, existsSync, mkdtempSync } from "node:fs";
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -19,6 +19,21 @@ export function option(name: string, fallback: string): string {
   const args = process.argv.slice(2);
   const index = args.indexOf(`--${name}`);
   return index >= 0 && args[index + 1] !== undefined ? (args[index + 1] as string) : fallback;
+}
+
+/**
+ * What every verify benchmark is told the same way: --rounds (2), --seconds (10) and --connections (32) of each
+ * measurement; BENCH_PORT, the first of its ports; BENCH_APP_DIR, the checkout whose app is measured (another
+ * branch's against the same baseline), this one by default.
+ */
+export function benchOptions(defaultPort: number) {
+  return {
+    rounds: Number(option("rounds", "2")),
+    seconds: Number(option("seconds", "10")),
+    connections: Number(option("connections", "32")),
+    basePort: Number(process.env.BENCH_PORT ?? defaultPort),
+    appDir: process.env.BENCH_APP_DIR ?? ROOT,
+  };
 }
 
 export interface Server {
@@ -123,6 +138,8 @@ export interface Load {
   next?: () => { body?: string; headers?: Record<string, string> };
   connections: number;
   seconds: number;
+  /** The server answering: its CPU time per request is measured too. */
+  server?: Server;
 }
 
 export interface Measurement {
@@ -133,10 +150,68 @@ export interface Measurement {
   errors: number;
   statuses: Record<string, number>;
   ok: number;
+  /**
+   * CPU milliseconds the server's processes spent per answer (Linux; NaN elsewhere). Unlike req/s it barely
+   * depends on what else the machine runs, so it is the steadier figure to compare on a shared machine.
+   */
+  cpuMsPerRequest: number;
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * User + system CPU milliseconds of every process in a server's process group (npm, tsx, node: startServer puts
+ * them in one), from /proc. NaN where there is no /proc.
+ */
+export function groupCpuMs(server: Server): number {
+  const group = server.child.pid;
+  if (!group || !existsSync("/proc/self/stat")) return Number.NaN;
+  let ticks = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // exited meanwhile
+    }
+    // Fields after the command (in parentheses, which may hold spaces): state ppid pgrp … utime(14) stime(15).
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(fields[2]) !== group) continue;
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** POST /api/verify-license on `server`, every request another of `keys`, starting anywhere among them. */
+export function verifyLoad(server: Server, keys: string[], connections: number, seconds: number): Load {
+  let next = Math.floor(Math.random() * keys.length);
+  return {
+    server,
+    url: `${server.origin}/api/verify-license`,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    next: () => ({ body: `{"license_key":"${keys[next++ % keys.length]}"}` }),
+    connections,
+    seconds,
+  };
+}
+
+/** Rounds of one row as one figure: req/s, p50 and CPU per request their means, p99 the worst round's, errors their sum. */
+export function summarize(results: Measurement[]) {
+  const mean = (pick: (m: Measurement) => number) => results.reduce((sum, m) => sum + pick(m), 0) / results.length;
+  return {
+    rps: mean((m) => m.rps),
+    cpuMsPerRequest: mean((m) => m.cpuMsPerRequest),
+    p50: mean((m) => m.p50),
+    p99: Math.max(...results.map((m) => m.p99)),
+    errors: results.reduce((sum, m) => sum + m.errors, 0),
+  };
 }
 
 export async function measure(load: Load, expectedStatus = 200): Promise<Measurement> {
-  const { next } = load;
+  const { next, server } = load;
+  const cpuBefore = server ? groupCpuMs(server) : Number.NaN;
   const result = await autocannon({
     url: load.url,
     method: load.method ?? "GET",
@@ -157,7 +232,9 @@ export async function measure(load: Load, expectedStatus = 200): Promise<Measure
   const statuses = Object.fromEntries(Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, count]));
   const ok = statuses[String(expectedStatus)] ?? 0;
   const answered = Object.values(statuses).reduce((sum, count) => sum + count, 0);
+  const cpuMs = server ? groupCpuMs(server) - cpuBefore : Number.NaN;
   return {
+    cpuMsPerRequest: answered > 0 ? cpuMs / answered : Number.NaN,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -170,3 +247,5 @@ export async function measure(load: Load, expectedStatus = 200): Promise<Measure
 export const pad = (value: string | number, width: number) => String(value).padStart(width);
 export const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
 export const percent = (value: number) => `${(value * 100).toFixed(0)}%`;
+/** CPU milliseconds per request, to the microsecond. */
+export const cpu = (value: number) => (Number.isNaN(value) ? "" : `${value.toFixed(3)} ms`);

@@ -44,6 +44,8 @@ function throughFastPath(): NextRouteHandler {
       headers: req.headers,
       body,
       redirect: "manual",
+      // A caller hanging up reaches the route as it does under Next: its request's signal aborts.
+      signal: req.signal,
     });
     if (res.status === 599) throw new Error(`the fast paths do not serve ${req.method} ${url.pathname}`);
     return res;

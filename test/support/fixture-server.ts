@@ -14,6 +14,10 @@ export const FIXTURE_SITES = path.join(import.meta.dirname, "..", "fixtures", "s
 export interface FixtureServer {
   /** http://127.0.0.1:<port> (no trailing slash). */
   url: string;
+  /** The paths (with their query) of the requests received so far. */
+  received(): string[];
+  /** The paths (with their query) of the requests whose client hung up before the answer was sent whole. */
+  abandoned(): string[];
   close(): Promise<void>;
 }
 
@@ -33,7 +37,13 @@ export interface FixtureServer {
  */
 /** `port` 0 (the default) takes a free one; benchmarks pass one of their own. */
 export async function startFixtureServer(port = 0): Promise<FixtureServer> {
+  const received: string[] = [];
+  const abandoned: string[] = [];
   const server = createServer((request, response) => {
+    received.push(request.url ?? "");
+    response.on("close", () => {
+      if (!response.writableFinished) abandoned.push(request.url ?? "");
+    });
     handle(request, response).catch((error: unknown) => {
       if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain" });
       response.end(String(error));
@@ -42,6 +52,8 @@ export async function startFixtureServer(port = 0): Promise<FixtureServer> {
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received: () => [...received],
+    abandoned: () => [...abandoned],
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

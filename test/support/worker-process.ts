@@ -15,8 +15,17 @@ export interface WorkerProcess {
   stop(): Promise<void>;
 }
 
-export async function startWorkerProcess(env: Record<string, string> = {}): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/worker.ts"], {
+export function startWorkerProcess(env: Record<string, string> = {}): Promise<WorkerProcess> {
+  return startScriptProcess("scripts/worker.ts", "Run worker", env);
+}
+
+/** A script of this repository in a process of its own, once it has printed `readyText`. */
+export async function startScriptProcess(
+  script: string,
+  readyText: string,
+  env: Record<string, string> = {},
+): Promise<WorkerProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", script], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -25,16 +34,16 @@ export async function startWorkerProcess(env: Record<string, string> = {}): Prom
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes("Run worker")) resolve();
+      if (output.includes(readyText)) resolve();
     };
     child.stdout?.on("data", onData);
     child.stderr?.on("data", (chunk: Buffer) => {
       output += chunk.toString();
     });
     child.stdout?.on("data", (chunk: Buffer) => {
-      if (output.includes("Run worker")) output += chunk.toString();
+      if (output.includes(readyText)) output += chunk.toString();
     });
-    child.once("exit", (code) => reject(new Error(`worker exited with ${code} before starting:\n${output}`)));
+    child.once("exit", (code) => reject(new Error(`${script} exited with ${code} before starting:\n${output}`)));
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   return {

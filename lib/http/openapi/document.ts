@@ -90,9 +90,14 @@ export function errorsByStatus(op: Operation): Map<number, ErrorCode[]> {
   return new Map([...byStatus].sort(([a], [b]) => a - b));
 }
 
+/** Every successful answer of an operation: the main one, then the others it also gives (e.g. 202 for a run still going). */
+export function successes(op: Operation): readonly SuccessSpec[] {
+  return [op.success, ...(op.alsoSuccess ?? [])];
+}
+
 function responses(op: Operation): Record<string, ZodOpenApiResponseObject> {
   const out: Record<string, ZodOpenApiResponseObject> = {};
-  for (const success of [op.success, ...(op.alsoSuccess ?? [])]) {
+  for (const success of successes(op)) {
     out[success.status] = {
       description: success.description,
       headers: responseHeaders(op, success, []),

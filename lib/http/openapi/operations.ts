@@ -24,6 +24,7 @@ import {
   runRequestSchema,
   runResultSchema,
 } from "@/lib/runs/schema";
+import type { ProductItem } from "@/lib/scrapers/types";
 import { usageSummarySchema } from "@/lib/usage/schema";
 import { webhookSecretSchema } from "@/lib/webhooks/schema";
 
@@ -178,6 +179,8 @@ const exampleContent = {
   api_endpoint: null,
   created_at: "2026-11-02T09:31:00.000Z",
 };
+// Every field a product run answers (ProductItem), so the sample on the home and scraper pages
+// (components/marketing/run-sample.ts) shows a whole item; run-sample.test.ts compares it with a real extraction.
 const exampleItem = {
   title: "Wireless Noise-Cancelling Headphones",
   price: 199.99,
@@ -186,7 +189,12 @@ const exampleItem = {
   reviews: 1287,
   url: "https://shop.example.com/products/headphones",
   currency: "USD",
-};
+  availability: "InStock",
+  brand: "Sonora",
+  sku: "SNR-WH-100",
+  gtin: "4006381333931",
+  image: "https://shop.example.com/img/headphones.jpg",
+} satisfies ProductItem;
 const exampleRunSummary = {
   id: 1042,
   scraper_id: 1,
@@ -726,7 +734,8 @@ export const OPERATIONS = [
     path: "/api/runs/{id}",
     operationId: "cancelRun",
     tag: "runs",
-    summary: "Cancels a run that is still queued; its quota is given back.",
+    summary:
+      "Cancels a run that is queued or running: a running run's fetch and extraction are stopped, and its quota is given back either way.",
     security: CALLER_AUTH,
     pathParams: idParam("run"),
     success: {
@@ -739,7 +748,7 @@ export const OPERATIONS = [
         item_count: 0,
         duration_ms: null,
         error_code: "cancelled",
-        error: { code: "cancelled", message: "Cancelled before it started." },
+        error: { code: "cancelled", message: "Cancelled at your request." },
         data: null,
         data_expires_at: null,
       },
@@ -748,7 +757,7 @@ export const OPERATIONS = [
       ...CALLER,
       cross_origin: "A cookie-authenticated write from another origin.",
       not_found: "You have no run with this id.",
-      not_cancellable: "The run has already started or ended.",
+      not_cancellable: "The run has already ended (success, failed or cancelled).",
     },
   },
   {
@@ -767,7 +776,8 @@ export const OPERATIONS = [
     path: "/api/batches/{id}",
     operationId: "cancelBatch",
     tag: "runs",
-    summary: "Cancels a batch's runs that are still queued (their quota is given back); runs already going finish.",
+    summary:
+      "Cancels a batch's runs that are queued or running, as DELETE /api/runs/{id} does one (their quota is given back); runs already ended keep their outcome.",
     security: CALLER_AUTH,
     pathParams: idParam("batch"),
     success: {
