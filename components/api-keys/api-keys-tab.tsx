@@ -7,6 +7,7 @@ import { GenerateApiKeyCard } from "./generate-api-key-card";
 import { NewApiKeyNotice } from "./new-api-key-notice";
 import { useApiKeys } from "./use-api-keys";
 import { useNewApiKey } from "./use-new-api-key";
+import { WebhookSecretCard } from "./webhook-secret-card";
 
 export function ApiKeysTab() {
   const { newKey, setNewKey } = useNewApiKey();
@@ -20,6 +21,7 @@ export function ApiKeysTab() {
         <GenerateApiKeyCard atLimit={(keys.data?.length ?? 0) >= MAX_API_KEYS_PER_USER} onCreated={setNewKey} />
       </div>
       <ApiKeyUsageExample />
+      <WebhookSecretCard />
     </div>
   );
 }

@@ -3,10 +3,11 @@ import type { Plan } from "@/lib/config/plans";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { publicEnv } from "@/lib/public-env";
+import { cancelOpenRun } from "@/lib/runs/cancel";
 import { assertPlanIncludes } from "@/lib/runs/limits";
 import { enqueueRun, type RunnableScraper } from "@/lib/runs/run";
-import { isFinished, type RunStatus } from "@/lib/runs/status";
-import { releaseRun, releaseRuns, reserveRuns } from "@/lib/usage/quota";
+import { isFinished, OPEN_RUN_STATUSES, type RunStatus } from "@/lib/runs/status";
+import { releaseRuns, reserveRuns } from "@/lib/usage/quota";
 import { type BatchRequest, type BatchStatus, batchCap } from "./schema";
 
 export const batchStatusUrl = (id: number) => new URL(`/api/batches/${id}`, publicEnv.APP_URL).href;
@@ -110,8 +111,9 @@ export async function getBatch(userId: number, id: number) {
 export type BatchDetail = Awaited<ReturnType<typeof getBatch>>;
 
 /**
- * Cancels a batch: its queued runs become cancelled and give their quota back; running ones finish. A batch
- * whose runs have all ended answers not_cancellable.
+ * Cancels a batch: its runs that have not ended, queued or running, are cancelled as one run is (their quota given
+ * back, running ones stopped). The last of them to end completes the batch, so batch.completed is still sent, with
+ * status `cancelled`. A batch whose runs have all ended answers not_cancellable.
  */
 export async function cancelBatch(userId: number, id: number) {
   const batch = await db.runBatch.findFirst({ where: { id, userId }, select: { id: true } });
@@ -121,22 +123,11 @@ export async function cancelBatch(userId: number, id: number) {
     data: { cancelledAt: new Date() },
   });
   if (marked.count === 0) throw new AppError("not_cancellable", "This batch has already ended or been cancelled.");
-  const queued = await db.scraperRun.findMany({
-    where: { batchId: id, status: "queued" },
-    select: { id: true, quotaMonth: true },
+  const open = await db.scraperRun.findMany({
+    where: { batchId: id, status: { in: [...OPEN_RUN_STATUSES] } },
+    select: { id: true, userId: true, quotaMonth: true },
   });
-  for (const run of queued) {
-    const { count } = await db.scraperRun.updateMany({
-      where: { id: run.id, status: "queued" },
-      data: {
-        status: "cancelled",
-        errorCode: "cancelled",
-        error: "Cancelled with its batch before it started.",
-        finishedAt: new Date(),
-      },
-    });
-    if (count === 1 && run.quotaMonth) await releaseRun({ userId, month: run.quotaMonth });
-  }
+  for (const run of open) await cancelOpenRun(run, "Cancelled with its batch.");
   return getBatch(userId, id);
 }
 
@@ -145,7 +136,7 @@ export async function cancelBatch(userId: number, id: number) {
  * conditional UPDATE, so exactly one caller wins) and returns true, for batch.completed to be sent once.
  */
 export async function completeBatchIfDone(batchId: number): Promise<boolean> {
-  const unfinished = await db.scraperRun.count({ where: { batchId, status: { in: ["queued", "running"] } } });
+  const unfinished = await db.scraperRun.count({ where: { batchId, status: { in: [...OPEN_RUN_STATUSES] } } });
   if (unfinished > 0) return false;
   const { count } = await db.runBatch.updateMany({
     where: { id: batchId, completedAt: null },

@@ -5,6 +5,7 @@ import { AppError, type ErrorCode } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { extractInThread } from "@/lib/queue/extraction-pool";
 import type { JobOutcome, RunJob } from "@/lib/queue/queue";
+import { watchRunCancel } from "@/lib/queue/run-events";
 import { releaseSlotToken } from "@/lib/rate-limit/concurrency";
 import { pageFetcher } from "@/lib/scrapers/fetch/safe-fetch";
 import type { ScrapedItem } from "@/lib/scrapers/types";
@@ -63,18 +64,24 @@ export async function processRun(job: RunJob, limits: RunLimits = runLimits): Pr
       slotToken = slot.token;
     }
     const startedAt = new Date();
-    const claimed = await db.scraperRun.updateMany({
-      where: { id: run.id, status: "queued" },
-      data: {
-        status: "running",
-        startedAt,
-        leaseUntil: new Date(startedAt.getTime() + RUN_LEASE_MS),
-        attempts: { increment: 1 },
-        slotToken,
-      },
-    });
-    if (claimed.count === 0) return done;
-    await execute(run, startedAt);
+    // Watched before the claim: a cancel that lands right after it must find this run to abort.
+    const cancel = watchRunCancel(run.id);
+    try {
+      const claimed = await db.scraperRun.updateMany({
+        where: { id: run.id, status: "queued" },
+        data: {
+          status: "running",
+          startedAt,
+          leaseUntil: new Date(startedAt.getTime() + RUN_LEASE_MS),
+          attempts: { increment: 1 },
+          slotToken,
+        },
+      });
+      if (claimed.count === 0) return done;
+      await execute(run, startedAt, cancel.signal);
+    } finally {
+      cancel.done();
+    }
   } finally {
     if (slotToken) await releaseSlotToken(slotToken);
   }
@@ -92,10 +99,21 @@ interface ClaimedRun {
   scraper: { kind: string };
 }
 
-async function execute(run: ClaimedRun, startedAt: Date): Promise<void> {
+/**
+ * Fetches and extracts a claimed run and records its outcome. Every outcome is a conditional UPDATE of a run still
+ * `running`, and so is a cancel (lib/runs/cancel.ts): whichever comes first wins, and the other changes nothing,
+ * neither the run nor its quota. A cancel aborts `cancelled`, which stops the fetch and terminates the thread.
+ */
+async function execute(run: ClaimedRun, startedAt: Date, cancelled: AbortSignal): Promise<void> {
+  const abort = new AbortController();
+  const signal = AbortSignal.any([cancelled, abort.signal]);
   const renew = setInterval(() => {
     db.scraperRun
       .updateMany({ where: { id: run.id, status: "running" }, data: { leaseUntil: new Date(Date.now() + RUN_LEASE_MS) } })
+      .then(({ count }) => {
+        // No longer running: cancelled (and its cancel message lost) or failed by recovery. Its work is waste.
+        if (count === 0) abort.abort(new AppError("cancelled", "The run is no longer running."));
+      })
       .catch((err: unknown) => log.warn({ err, runId: run.id }, "could not renew a run's lease"));
   }, RUN_LEASE_RENEW_MS);
   const elapsed = () => Date.now() - startedAt.getTime();
@@ -103,14 +121,14 @@ async function execute(run: ClaimedRun, startedAt: Date): Promise<void> {
     let items: ScrapedItem[];
     try {
       // Fetching is I/O on this process's event loop; the CPU-heavy part, parsing and extraction, runs in a thread.
-      const page = await pageFetcher().fetchPage(run.url);
-      items = await extractInThread({
-        kind: run.scraper.kind,
-        html: page.html,
-        url: page.url,
-        includeReviews: run.includeReviews,
-      });
+      const page = await pageFetcher().fetchPage(run.url, { signal });
+      items = await extractInThread(
+        { kind: run.scraper.kind, html: page.html, url: page.url, includeReviews: run.includeReviews },
+        { signal },
+      );
     } catch (error) {
+      // Its cancel recorded the run's end already (and gave its quota back): nothing left to record.
+      if (signal.aborted) return;
       if (!(error instanceof AppError)) log.error({ err: error, runId: run.id }, "run failed unexpectedly");
       await recordFailure(
         run,

@@ -1,9 +1,8 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { releaseRun } from "@/lib/usage/quota";
+import { cancelOpenRun } from "./cancel";
 import { runDetailDto, runSummaryDto } from "./dto";
-import { runEnded } from "./ended";
 import type { ListRunsQuery } from "./schema";
 
 const summaryFields = {
@@ -50,20 +49,13 @@ export async function getRun(userId: number, id: number) {
 }
 
 /**
- * Cancels one of the user's runs while it is still queued: it becomes cancelled, its quota is given back and its
- * concurrent-run slot (if a synchronous caller took one) is released when a worker meets the job. A running
- * or finished run answers not_cancellable: its page is already being fetched.
+ * Cancels one of the user's runs that has not ended, queued or running: it becomes cancelled, its quota is given
+ * back and a running run's worker stops (lib/runs/cancel.ts). A finished run answers not_cancellable.
  */
 export async function cancelRun(userId: number, id: number) {
-  const run = await db.scraperRun.findFirst({ where: { id, userId }, select: { quotaMonth: true } });
+  const run = await db.scraperRun.findFirst({ where: { id, userId }, select: { id: true, userId: true, quotaMonth: true } });
   if (!run) throw new AppError("not_found", "Run not found");
-  const { count } = await db.scraperRun.updateMany({
-    where: { id, userId, status: "queued" },
-    data: { status: "cancelled", errorCode: "cancelled", error: "Cancelled before it started.", finishedAt: new Date() },
-  });
-  if (count === 0)
-    throw new AppError("not_cancellable", "Only a queued run can be cancelled: this one has already started or ended.");
-  if (run.quotaMonth) await releaseRun({ userId, month: run.quotaMonth });
-  await runEnded(id);
+  if (!(await cancelOpenRun(run, "Cancelled at your request.")))
+    throw new AppError("not_cancellable", "This run has already ended: only a queued or running run can be cancelled.");
   return getRun(userId, id);
 }

@@ -7,9 +7,11 @@ vi.hoisted(() => {
 });
 
 import { randomUUID } from "node:crypto";
+import { DELETE as deleteRun } from "@/app/api/runs/[id]/route";
 import { runScraperEndpoint } from "@/app/api/scrapers/[id]/run/endpoint";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { redisClient } from "@/lib/rate-limit/redis";
 import { usageMonth } from "@/lib/usage/summary";
 import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
 import { callJson } from "@/test/support/requests";
@@ -66,6 +68,29 @@ describe.skipIf(!env.REDIS_URL)("runs on a worker process (BullMQ)", () => {
     expect(await quotaUsed(user.id)).toBe(3);
   });
 
+  it("cancels a run running on the worker process: the worker hears of it through Redis and hangs up", async () => {
+    const user = await createRunUser();
+    const slowPath = `/slow?ms=30000&run=${randomUUID()}`;
+    const answer = await submit(user, { url: `${site.url}${slowPath}`, async: true });
+    await expect.poll(() => statusOf(answer.body.id), { timeout: 30_000, message: worker?.output() }).toBe("running");
+    // Running is recorded before the fetch goes out: cancel once the page has been asked for, to see it abandoned.
+    await expect.poll(() => site.received(), { timeout: 10_000 }).toContain(slowPath);
+    const cancelled = await callJson(deleteRun, {
+      method: "DELETE",
+      path: `/api/runs/${answer.body.id}`,
+      headers: user.keyHeaders,
+      params: { id: String(answer.body.id) },
+    });
+    expect(cancelled.body).toMatchObject({ status: "cancelled", error: { code: "cancelled" } });
+    expect(await quotaUsed(user.id)).toBe(0);
+    // Within the lease renewal's 10 s the worker would notice anyway; the Redis message makes it at once.
+    await expect.poll(() => site.abandoned(), { timeout: 5000, message: worker?.output() }).toContain(slowPath);
+    const next = await submit(user, { url: `${site.url}/product/jsonld.html` });
+    expect(next.status).toBe(200);
+    expect(await statusOf(answer.body.id)).toBe("cancelled");
+    expect(await quotaUsed(user.id)).toBe(1);
+  });
+
   it("leaves a run whose worker was killed to recovery, which fails it worker_lost and gives its quota back", async () => {
     const user = await createRunUser();
     const answer = await submit(user, { url: `${site.url}/slow?ms=30000`, async: true });
@@ -84,5 +109,22 @@ describe.skipIf(!env.REDIS_URL)("runs on a worker process (BullMQ)", () => {
     worker = await startWorkerProcess({ LOG_LEVEL: "info" });
     const next = await submit(user, { url: `${site.url}/product/jsonld.html`, async: true });
     await expect.poll(() => statusOf(next.body.id), { timeout: 30_000, message: worker?.output() }).toBe("success");
+  }, 120_000);
+
+  it("loses no accepted run when Redis loses the queue: a worker starting up re-adds the runs still queued", async () => {
+    await worker?.stop();
+    worker = null;
+    const user = await createRunUser();
+    const answer = await submit(user, { url: `${site.url}/product/jsonld.html`, async: true });
+    expect(answer.status).toBe(202);
+    // Redis restarting without persistence: every key of this run's queue is gone, the job with them.
+    const redis = redisClient() as NonNullable<ReturnType<typeof redisClient>>;
+    const keys = await redis.keys(`${env.QUEUE_PREFIX}:*`);
+    expect(keys.length).toBeGreaterThan(0);
+    await redis.del(...keys);
+    expect(await statusOf(answer.body.id)).toBe("queued");
+    worker = await startWorkerProcess();
+    await expect.poll(() => statusOf(answer.body.id), { timeout: 30_000, message: worker?.output() }).toBe("success");
+    expect(await quotaUsed(user.id)).toBe(1);
   }, 120_000);
 });

@@ -4,22 +4,14 @@ import { db } from "@/lib/db";
 import { isAppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { assertWebhookUrlAllowed } from "./address";
+import { ATTEMPT_TIMEOUT_MS, MAX_WEBHOOK_ATTEMPTS, retryDelayMs } from "./attempts";
 import { webhookSecret } from "./secret";
 import { SIGNATURE_HEADER, signPayload } from "./signature";
 
 export type WebhookEventType = "run.succeeded" | "run.failed" | "batch.completed";
 
-/** Attempts per event: the first, then retries after 1, 2, 4 … 64 minutes (about two hours in all). */
-export const MAX_WEBHOOK_ATTEMPTS = 8;
-const FIRST_RETRY_MS = 60_000;
-/** How long one attempt may take before it counts as failed. */
-const ATTEMPT_TIMEOUT_MS = 10_000;
 /** A claimed delivery is not claimed again by another worker for this long (the attempt's own time and some). */
 const CLAIM_MS = 60_000;
-
-export function retryDelayMs(attempts: number): number {
-  return FIRST_RETRY_MS * 2 ** (attempts - 1);
-}
 
 /**
  * Records an event for the user's webhook and tries it at once. The delivery row is the retry schedule, so

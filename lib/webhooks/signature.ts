@@ -9,7 +9,7 @@ export function signPayload(secret: string, body: string, timestamp: number): st
 }
 
 /**
- * What a receiver does (docs/api.md#webhooks has the same in a snippet): recompute the HMAC of "<t>.<raw body>"
+ * What a receiver does (the README and /api-docs show it as a snippet): recompute the HMAC of "<t>.<raw body>"
  * and compare in constant time; refuse timestamps older than `toleranceSeconds` against replays.
  */
 export function verifySignature(secret: string, body: string, header: string, toleranceSeconds = 300, now = Date.now()): boolean {

@@ -10,7 +10,8 @@ import { createRunLimits } from "@/lib/runs/limits";
 import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
 import { callJson } from "@/test/support/requests";
 import { createRunUser, type RunTestUser } from "@/test/support/runs";
-import { deliverDueWebhooks, retryDelayMs } from "./deliveries";
+import { retryDelayMs } from "./attempts";
+import { deliverDueWebhooks } from "./deliveries";
 import { SIGNATURE_HEADER, verifySignature } from "./signature";
 
 interface Received {

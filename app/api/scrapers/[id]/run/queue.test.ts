@@ -112,7 +112,7 @@ describe("async runs", () => {
 });
 
 describe("DELETE /api/runs/{id}", () => {
-  it("cancels a queued run and gives its quota back; a running or finished one answers 409 not_cancellable", async () => {
+  it("cancels a queued run and gives its quota back; a finished one answers 409 not_cancellable", async () => {
     const user = await createRunUser();
     const running = await submit(user, { url: `${site.url}/slow?ms=1500`, async: true });
     const queued = await submit(user, { url: productPage(), async: true });
@@ -122,12 +122,38 @@ describe("DELETE /api/runs/{id}", () => {
     expect(cancelled.status).toBe(200);
     expect(cancelled.body).toMatchObject({ status: "cancelled", error: { code: "cancelled" } });
     expect(await quotaUsed(user.id)).toBe(1);
+    expect((await settled(user, running.body.id)).status).toBe("success");
     const refused = await cancel(user, running.body.id);
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe("not_cancellable");
-    expect((await settled(user, running.body.id)).status).toBe("success");
     expect((await cancel(user, queued.body.id)).status).toBe(409);
     expect(await quotaUsed(user.id)).toBe(1);
+  });
+
+  it("cancels a running run: its fetch is abandoned, its quota and slot given back, and its worker records nothing", async () => {
+    const user = await createRunUser();
+    const slowPath = `/slow?ms=20000&run=${randomUUID()}`;
+    const running = await submit(user, { url: `${site.url}${slowPath}`, async: true });
+    await expect.poll(async () => (await readRun(user, running.body.id)).body.status, { timeout: 10_000 }).toBe("running");
+    expect(await quotaUsed(user.id)).toBe(1);
+    // Running is recorded before the fetch goes out: cancel once the page has been asked for, to see it abandoned.
+    await expect.poll(() => site.received(), { timeout: 10_000 }).toContain(slowPath);
+    const cancelled = await cancel(user, running.body.id);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: "cancelled", error: { code: "cancelled" }, data: null });
+    expect(await quotaUsed(user.id)).toBe(0);
+    // The worker hung up on the page instead of waiting out its 20 seconds.
+    await expect.poll(() => site.abandoned(), { timeout: 5000 }).toContain(slowPath);
+    // The user's one slot is free again: a Free user's next run starts and succeeds.
+    const next = await submit(user, { url: productPage() });
+    expect(next.status).toBe(200);
+    expect(await quotaUsed(user.id)).toBe(1);
+    expect((await readRun(user, running.body.id)).body).toMatchObject({
+      status: "cancelled",
+      data: null,
+      error: { code: "cancelled" },
+    });
+    expect((await cancel(user, running.body.id)).status).toBe(409);
   });
 
   it("answers 404 for someone else's run", async () => {

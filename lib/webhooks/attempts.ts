@@ -1,0 +1,12 @@
+// A webhook's delivery schedule, on its own so the API docs page can state it without loading the sender.
+
+/** Attempts per event: the first, then retries after 1, 2, 4 … 64 minutes (127 minutes in all). */
+export const MAX_WEBHOOK_ATTEMPTS = 8;
+const FIRST_RETRY_MS = 60_000;
+/** How long one attempt may take before it counts as failed. */
+export const ATTEMPT_TIMEOUT_MS = 10_000;
+
+/** The wait after the `attempts`-th failed attempt. */
+export function retryDelayMs(attempts: number): number {
+  return FIRST_RETRY_MS * 2 ** (attempts - 1);
+}
