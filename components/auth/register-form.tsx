@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/form-controls";
 import { FormError, FormField } from "@/components/ui/form-field";
 import type { RegisterFormInput } from "@/lib/accounts/schemas";
-import { apiRequest } from "@/lib/client/api";
+import { callApi } from "@/lib/client/api";
 import { lazyZodResolver } from "@/lib/client/lazy-resolver";
 import { signInWithPassword, useFinishSignIn } from "./sign-in";
 import type { AuthUser } from "./use-auth";
@@ -34,7 +34,7 @@ export function RegisterForm({ callbackPath }: { callbackPath: string }) {
   const onSubmit = handleSubmit(async ({ email, password }) => {
     let user: AuthUser;
     try {
-      ({ user } = await apiRequest<{ user: AuthUser }>("POST", "/api/auth/register", { email, password }));
+      ({ user } = await callApi("POST", "/api/auth/register", { body: { email, password } }));
     } catch {
       setError("root", { message: REGISTER_FAILED_MESSAGE });
       return;

@@ -1,9 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { getJson } from "@/lib/client/api";
 import { notify } from "@/lib/client/notify";
-import { AUTH_ME_PATH, type AuthUser, useAuth } from "./use-auth";
+import { type AuthUser, checkSession, useAuth } from "./use-auth";
 
 /**
  * Signs in through next-auth's credentials provider (which sets the session cookie). Resolves to null on
@@ -25,7 +24,7 @@ export function useFinishSignIn() {
   const { setUser } = useAuth();
   const router = useRouter();
   return async (notice: { title: string; description: string }, destination: string, user?: AuthUser) => {
-    setUser(user ?? (await getJson<AuthUser>(AUTH_ME_PATH, { on401: "null" }).catch(() => null)));
+    setUser(user ?? (await checkSession()));
     notify.success(notice.title, notice.description);
     // Pages prefetched while signed out were cached as redirects to /login; drop them before moving on.
     router.refresh();

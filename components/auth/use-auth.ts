@@ -3,14 +3,14 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
 import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/signed-in-hint";
-import { getJson } from "@/lib/client/api";
+import { readApi } from "@/lib/client/api";
+import { type ApiAnswer, apiPath } from "@/lib/client/contract";
 
-export interface AuthUser {
-  id: number;
-  email: string;
-}
+/** The signed-in user, as GET /api/auth/me answers it. */
+export type AuthUser = ApiAnswer<"GET", "/api/auth/me">;
 
-export const AUTH_ME_PATH = "/api/auth/me";
+/** The session check's query key: its API path, like every read's (lib/client/query-client.ts). */
+export const SESSION_KEY = apiPath("/api/auth/me");
 
 const noSubscription = () => () => {};
 const hasSignedInHint = () => document.cookie.split("; ").some((cookie) => cookie.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
@@ -23,9 +23,12 @@ function useSignedInHint(): boolean {
   return useSyncExternalStore(noSubscription, hasSignedInHint, () => false);
 }
 
-/** The session check on load. Its 401 also removes a hint that outlived the session (app/api/auth/me/route.ts). */
-function checkSession(): Promise<AuthUser | null> {
-  return getJson<AuthUser>(AUTH_ME_PATH, { on401: "null" }).catch(() => null);
+/**
+ * The session check (on load, and after signing in): the user, or null when signed out or the check failed. Its 401
+ * also removes a hint that outlived the session (app/api/auth/me/route.ts).
+ */
+export function checkSession(): Promise<AuthUser | null> {
+  return readApi("/api/auth/me", { on401: "null" }).catch(() => null);
 }
 
 /**
@@ -36,7 +39,7 @@ function checkSession(): Promise<AuthUser | null> {
 export function useAuth() {
   const queryClient = useQueryClient();
   const hinted = useSignedInHint();
-  const { data, isPending } = useQuery({ queryKey: [AUTH_ME_PATH], queryFn: checkSession, enabled: hinted });
+  const { data, isPending } = useQuery({ queryKey: [SESSION_KEY], queryFn: checkSession, enabled: hinted });
   return {
     user: data ?? null,
     isAuthenticated: Boolean(data),
@@ -45,11 +48,11 @@ export function useAuth() {
       // Cached data never goes stale (docs/product.md#browser-calls), so whoever signs in next must not see the last user's keys.
       // Only unused data is dropped: the pages still showing it are on their way out (logout navigates home,
       // and signing in happens on /login or /register, where no user data is on screen).
-      const previous = queryClient.getQueryData<AuthUser | null>([AUTH_ME_PATH]);
+      const previous = queryClient.getQueryData<AuthUser | null>([SESSION_KEY]);
       if ((previous?.id ?? null) !== (user?.id ?? null)) {
-        queryClient.removeQueries({ type: "inactive", predicate: (query) => query.queryKey[0] !== AUTH_ME_PATH });
+        queryClient.removeQueries({ type: "inactive", predicate: (query) => query.queryKey[0] !== SESSION_KEY });
       }
-      queryClient.setQueryData([AUTH_ME_PATH], user);
+      queryClient.setQueryData([SESSION_KEY], user);
     },
   };
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { apiRequest } from "@/lib/client/api";
+import { callApi } from "@/lib/client/api";
 import { notify } from "@/lib/client/notify";
 import { useAuth } from "./use-auth";
 
@@ -14,7 +14,7 @@ export function useLogout(onDone?: () => void) {
   const router = useRouter();
   return async ({ everywhere = false }: { everywhere?: boolean } = {}) => {
     try {
-      await apiRequest("POST", "/api/auth/logout", everywhere ? { everywhere: true } : {});
+      await callApi("POST", "/api/auth/logout", { body: everywhere ? { everywhere: true } : {} });
       setUser(null);
       notify.success(
         "Logged out",

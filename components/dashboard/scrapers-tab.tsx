@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState, LoadError, LoadingRows } from "@/components/ui/list-states";
-import { CATALOGUE_PATH } from "@/lib/catalogue/dto";
+import { apiPath } from "@/lib/client/contract";
 import { useApi } from "@/lib/client/use-api";
 import { PLANS, planIncludes } from "@/lib/config/plans";
 import { SCRAPER_SKELETON_COUNT } from "@/lib/config/site";
@@ -14,7 +14,7 @@ import { SCRAPER_SKELETON_COUNT } from "@/lib/config/site";
  * endpoint.
  */
 export function ScrapersTab() {
-  const scrapers = useApi(CATALOGUE_PATH);
+  const scrapers = useApi("/api/scrapers");
   // The usage summary above the tabs reads the same query, so the user's plan costs no extra call.
   const plan = useApi("/api/usage").data?.plan;
 
@@ -44,7 +44,7 @@ export function ScrapersTab() {
                   <p className="text-sm text-slate-600">{scraper.description}</p>
                 </div>
                 <a
-                  href={`/api/scrapers/${scraper.id}/run`}
+                  href={apiPath("/api/scrapers/{id}/run", { id: scraper.id })}
                   target="_blank"
                   rel="noopener noreferrer"
                   aria-label={`Run Scraper: ${scraper.name} (opens in a new tab)`}

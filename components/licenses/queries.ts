@@ -1,15 +1,13 @@
 "use client";
 
+import { apiPath } from "@/lib/client/contract";
 import { useApi } from "@/lib/client/use-api";
 import type { LicenseContentDto, LicenseDto } from "@/lib/licenses/dto";
 
 // Query keys are the API paths (lib/client/query-client.ts fetches them).
-export const LICENSES_PATH = "/api/licenses";
-export const licensePath = (id: number) => `${LICENSES_PATH}/${id}`;
-export const licenseContentPath = (id: number) => `${LICENSES_PATH}/${id}/content`;
 
 export function useLicenses() {
-  return useApi(LICENSES_PATH);
+  return useApi("/api/licenses");
 }
 
 export function useLicense(initial: LicenseDto) {
@@ -22,5 +20,7 @@ export function useLicenseContent(id: number, initial: LicenseContentDto[]) {
 
 /** What any license change touches: the list, and the license and its content (docs/product.md#lists-after-changes). */
 export function licenseReads(id?: number): string[] {
-  return id === undefined ? [LICENSES_PATH] : [LICENSES_PATH, licensePath(id), licenseContentPath(id)];
+  const list = apiPath("/api/licenses");
+  if (id === undefined) return [list];
+  return [list, apiPath("/api/licenses/{id}", { id }), apiPath("/api/licenses/{id}/content", { id })];
 }

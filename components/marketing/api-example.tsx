@@ -2,11 +2,12 @@
 
 import { useApiBaseUrl } from "@/components/site/use-origin";
 import { ButtonLink } from "@/components/ui/button";
-import { curlRunExample, EXAMPLE_RUN_ENDPOINT_PATH, SAMPLE_RUN_RESPONSE } from "./api-samples";
+import { curlRunExample, EXAMPLE_RUN_ENDPOINT_PATH } from "./api-samples";
 import { CodeBlock } from "./code-block";
 import { Section } from "./section";
 
-export function ApiExample() {
+/** `sampleResponse`: the contract's run answer (run-sample.ts), handed over by the server page. */
+export function ApiExample({ sampleResponse }: { sampleResponse: string }) {
   const apiBaseUrl = useApiBaseUrl();
   return (
     <Section
@@ -23,7 +24,7 @@ export function ApiExample() {
         </div>
         <div className="min-w-0">
           <h3 className="mb-3 text-sm font-semibold text-slate-700">Response</h3>
-          <CodeBlock label="Example response" code={SAMPLE_RUN_RESPONSE} />
+          <CodeBlock label="Example response" code={sampleResponse} />
         </div>
       </div>
       <div className="mt-8 text-center">

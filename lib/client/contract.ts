@@ -7,6 +7,8 @@ import type { OPERATIONS } from "@/lib/http/openapi/operations";
 type Operation = (typeof OPERATIONS)[number];
 export type ApiMethod = Operation["method"];
 export type ApiPath<M extends ApiMethod> = Extract<Operation, { method: M }>["path"];
+/** Any path the API serves, whatever the method. */
+export type AnyApiPath = Operation["path"];
 type OperationAt<M extends ApiMethod, P extends string> = Extract<Operation, { method: M; path: P }>;
 
 /** What a successful call answers (its first documented success). */
@@ -24,8 +26,11 @@ type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer R
 /** The values of a path's `{placeholders}`. */
 export type ApiParams<P extends string> = Record<ParamNames<P>, number | string>;
 
-/** A concrete path: the template with its placeholders filled and the query appended (the query key of a read). */
-export function apiPath<P extends string>(
+/**
+ * A concrete path: the template with its placeholders filled and the query appended (the query key of a read). The
+ * template must be one the registry serves, so a path the API does not answer does not compile.
+ */
+export function apiPath<P extends AnyApiPath>(
   template: P,
   params?: ApiParams<P>,
   query: Record<string, string | number | undefined> = {},

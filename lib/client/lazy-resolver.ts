@@ -9,9 +9,14 @@ import type { ZodType } from "zod";
 export function lazyZodResolver<T extends FieldValues>(loadSchema: () => Promise<ZodType>): Resolver<T> {
   let loaded: Promise<Resolver<T>> | undefined;
   return async (values, context, options) => {
-    loaded ??= Promise.all([import("@hookform/resolvers/zod"), loadSchema()]).then(
-      ([{ zodResolver }, schema]) => zodResolver(schema as never) as unknown as Resolver<T>,
-    );
+    loaded ??= import("zod/v4/core").then(async ({ config }) => {
+      // Zod 4 probes `new Function` for its compiled parser when a schema is built; our CSP has no 'unsafe-eval', so
+      // the probe would be refused and reported as a policy violation. Jitless parsing gives the same results, and it
+      // must be set before the schema module is evaluated.
+      config({ jitless: true });
+      const [{ zodResolver }, schema] = await Promise.all([import("@hookform/resolvers/zod"), loadSchema()]);
+      return zodResolver(schema as never) as unknown as Resolver<T>;
+    });
     return (await loaded)(values, context, options);
   };
 }

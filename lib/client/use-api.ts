@@ -1,7 +1,7 @@
 "use client";
 
 import { type DefinedUseQueryResult, type UseQueryResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiRequest, errorMessage } from "./api";
+import { callApi, errorMessage } from "./api";
 import { type ApiAnswer, type ApiBody, type ApiParams, type ApiPath, apiPath } from "./contract";
 import { notify } from "./notify";
 
@@ -54,8 +54,9 @@ interface WriteOptions<M extends WriteMethod, P extends string> {
 export function useApiMutation<M extends WriteMethod, P extends ApiPath<M>>(method: M, path: P, options: WriteOptions<M, P>) {
   const queryClient = useQueryClient();
   return useMutation({
+    // TypeScript cannot see that P, a path of a write method M, is a path of M among all methods: the caller's P was checked.
     mutationFn: (variables: ApiVariables<M, P>) =>
-      apiRequest<ApiAnswer<M, P>>(method, apiPath(path, variables.params), variables.body),
+      callApi(method, path as ApiPath<M>, variables as ApiVariables<M, ApiPath<M>>) as Promise<ApiAnswer<M, P>>,
     onSuccess: async (data, variables) => {
       options.onSuccess?.(data, variables);
       const keys = options.refetch?.(data, variables) ?? [];

@@ -32,9 +32,15 @@ export function EndpointCard({ endpoint, headingLevel = 4 }: { endpoint: Endpoin
             <CodeBlock label={`${title} request body`} code={endpoint.body} />
           </div>
         ) : null}
-        <div className="min-w-0">
-          <p className="mb-2 text-sm font-medium text-slate-800">Response ({endpoint.status})</p>
-          {endpoint.response ? <CodeBlock label={`${title} response`} code={endpoint.response} /> : null}
+        <div className="min-w-0 space-y-4">
+          {endpoint.responses.map((response) => (
+            <div key={response.status}>
+              <p className="mb-2 text-sm text-slate-600">
+                <span className="font-medium text-slate-800">Response ({response.status})</span> {response.description}
+              </p>
+              {response.example ? <CodeBlock label={`${title} response (${response.status})`} code={response.example} /> : null}
+            </div>
+          ))}
         </div>
       </div>
       {endpoint.errors.length > 0 ? (

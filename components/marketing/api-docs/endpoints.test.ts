@@ -11,6 +11,25 @@ describe("the /api-docs reference", () => {
     expect(names.toSorted()).toEqual(OPERATIONS.map((op) => `${op.method} ${op.path}`).toSorted());
   });
 
+  it("shows every status each operation answers, with the registry's example", () => {
+    for (const op of OPERATIONS) {
+      const endpoint = shown.find((doc) => doc.method === op.method && doc.path.split("?")[0] === op.path);
+      const answers = [op.success, ...("alsoSuccess" in op ? op.alsoSuccess : [])];
+      expect(endpoint?.responses.map((response) => response.status)).toEqual(answers.map((answer) => answer.status));
+      for (const [index, answer] of answers.entries()) {
+        const example = endpoint?.responses[index]?.example;
+        if ("example" in answer) expect(JSON.parse(example ?? "null")).toEqual(answer.example);
+        else expect(example).toBeUndefined();
+      }
+    }
+    // The answers the issue names: an async or still-going run, and a batch, answer 202.
+    const accepted = shown.filter((doc) => doc.responses.some((response) => response.status === 202));
+    expect(accepted.map((doc) => `${doc.method} ${doc.path}`).toSorted()).toEqual([
+      "POST /api/scrapers/{id}/batch",
+      "POST /api/scrapers/{id}/run",
+    ]);
+  });
+
   it("keeps the tabs of the spec in order, then Licenses and Runs & Webhooks", () => {
     expect(REFERENCE_TABS.map((tab) => tab.label)).toEqual([
       "Scrapers",
@@ -24,7 +43,7 @@ describe("the /api-docs reference", () => {
 
   it("answers DELETE /api/keys/{id} with what the route answers, and license keys in the issued format", () => {
     const deleteKey = shown.find((endpoint) => endpoint.method === "DELETE" && endpoint.path === "/api/keys/{id}");
-    expect(JSON.parse(deleteKey?.response ?? "null")).toEqual({ id: 7, deleted: true });
+    expect(JSON.parse(deleteKey?.responses[0]?.example ?? "null")).toEqual({ id: 7, deleted: true });
     const verify = VERIFY_LICENSE.find((endpoint) => endpoint.method === "POST");
     expect(JSON.parse(verify?.body ?? "{}").license_key).toMatch(/^SDECK(-[0-9A-F]{4}){8}$/);
   });

@@ -1,10 +1,17 @@
 // The API reference of /api-docs (docs/product.md#api-documentation-page), read from the route registry that the
 // OpenAPI document is built from (lib/http/openapi), so the page shows what the handlers answer. Rendered by
 // reference.tsx and endpoint-card.tsx.
-import { errorsByStatus } from "@/lib/http/openapi/document";
+import { errorsByStatus, successes } from "@/lib/http/openapi/document";
 import { type Method, OPERATIONS, type Operation, type SecurityScheme, TAGS, type Tag } from "@/lib/http/openapi/operations";
 
 export type HttpMethod = Method;
+
+/** One successful answer: its status, when it is given, and its example body (none for an empty or external one). */
+export interface ResponseDoc {
+  status: number;
+  description: string;
+  example?: string;
+}
 
 export interface EndpointDoc {
   method: HttpMethod;
@@ -13,8 +20,8 @@ export interface EndpointDoc {
   summary: string;
   auth: string;
   body?: string;
-  status: number;
-  response?: string;
+  /** Every successful status the operation answers, the main one first (e.g. 200, then 202 for a run still going). */
+  responses: readonly ResponseDoc[];
   errors: ReadonlyArray<readonly [status: number, meaning: string]>;
 }
 
@@ -53,8 +60,11 @@ export function endpointDoc(op: Operation): EndpointDoc {
     summary: op.description ? `${op.summary} ${op.description}` : op.summary,
     auth: authText(op.security),
     ...(op.body ? { body: json(op.body.example) } : {}),
-    status: op.success.status,
-    ...(op.success.example !== undefined ? { response: json(op.success.example) } : {}),
+    responses: successes(op).map((success) => ({
+      status: success.status,
+      description: success.description,
+      ...(success.example !== undefined ? { example: json(success.example) } : {}),
+    })),
     errors: errorLines(op),
   };
 }
