@@ -55,13 +55,20 @@ export default defineConfig({
       env: { ...serverEnv, PORT: String(port), APP_URL: baseURL, NEXTAUTH_URL: baseURL },
     },
     {
-      command: `npx next start -p ${port + 1}`,
+      // The app's own server (the edge in front of Next, as `npm start` runs it) on the build the first one made.
+      command: "node --import tsx --conditions=react-server scripts/serve.ts",
       url: `${OTHER_HOST_URL}/api/health`,
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: "pipe",
       stderr: "pipe",
-      env: { ...serverEnv, NODE_ENV: "production", APP_URL: OTHER_HOST_URL, NEXTAUTH_URL: OTHER_HOST_URL },
+      env: {
+        ...serverEnv,
+        NODE_ENV: "production",
+        PORT: String(port + 1),
+        APP_URL: OTHER_HOST_URL,
+        NEXTAUTH_URL: OTHER_HOST_URL,
+      },
     },
   ],
 });

@@ -2,16 +2,20 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import { CookieBanner } from "@/components/site/cookie-banner";
+import { cookieChoiceScript } from "@/components/site/cookie-choice";
 import { Footer } from "@/components/site/footer";
 import { Header } from "@/components/site/header";
 import { site } from "@/lib/config/site";
+import { openGraphImage } from "@/lib/metadata";
+import { PAGE_ORIGIN_PLACEHOLDER } from "@/lib/seo/page-origin";
 import { inter } from "./fonts";
 import "./globals.css";
 
 const defaultTitle = `${site.name} — ${site.tagline}`;
 
 export const metadata: Metadata = {
-  // No metadataBase: addresses in metadata stay relative, so no host is baked into the build (lib/metadata.ts).
+  // Not the build's host: the edge replaces this origin with the runtime APP_URL's in every page (lib/seo/page-origin.ts).
+  metadataBase: new URL(PAGE_ORIGIN_PLACEHOLDER),
   title: { default: defaultTitle, template: `%s | ${site.name}` },
   description: site.description,
   applicationName: site.name,
@@ -21,6 +25,7 @@ export const metadata: Metadata = {
     siteName: site.name,
     type: "website",
     locale: "en_US",
+    images: [openGraphImage],
   },
   twitter: { card: "summary", title: defaultTitle, description: site.description },
 };
@@ -30,7 +35,12 @@ export const viewport: Viewport = { themeColor: "#2552e0" };
 // The frame is static: the header's auth state is a client island, so no page here reads cookies to render.
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en" className={inter.variable}>
+    // The head script may mark <html> before hydration (components/site/cookie-choice.ts).
+    <html lang="en" className={inter.variable} suppressHydrationWarning>
+      <head>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant; the edge's CSP names its hash. */}
+        <script dangerouslySetInnerHTML={{ __html: cookieChoiceScript }} />
+      </head>
       <body className="flex min-h-screen flex-col font-sans">
         <a
           href="#main"

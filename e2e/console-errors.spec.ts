@@ -54,3 +54,25 @@ test("a hint that outlived its session is dropped after one check, and the visit
   await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();
   await expect.poll(async () => (await context.cookies()).some((cookie) => cookie.name === "scrapedeck-signed-in")).toBe(false);
 });
+
+// The forms validate with zod, loaded on the first submit. Zod 4 probes `new Function` to pick its compiled parser;
+// under our CSP (no 'unsafe-eval') that probe is refused and the browser logs a policy violation on every page that
+// validates a form, unless zod runs jitless.
+test("validating a form in the browser breaks no content security policy", async ({ page }) => {
+  const errors = collectBrowserErrors(page);
+  const violations: string[] = [];
+  await page.exposeFunction("reportViolation", (directive: string) => violations.push(directive));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) =>
+      (window as unknown as { reportViolation: (directive: string) => void }).reportViolation(
+        `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+      ),
+    );
+  });
+  await page.goto("/register");
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
+  expect(violations).toEqual([]);
+  expect(errors).toEqual([]);
+});

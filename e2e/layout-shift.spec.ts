@@ -34,3 +34,17 @@ for (const viewport of [
     }
   });
 }
+
+test.describe("on a phone, first visit", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  // The cookie banner is in the server HTML, anchored to the bottom of the screen: anything that changes its height
+  // after the first paint (a web font swapped in) moves all of it.
+  for (const path of ["/", "/login"]) {
+    test(`${path} does not shift with the cookie banner showing`, async ({ page }) => {
+      await page.goto(path, { waitUntil: "networkidle" });
+      await expect(page.getByRole("region", { name: "Cookie consent" })).toBeVisible();
+      expect(await layoutShift(page)).toBeLessThan(0.02);
+    });
+  }
+});

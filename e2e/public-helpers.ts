@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 
 /** Public pages, each with the heading it must show (docs/product.md#routes). */
 export const PUBLIC_PAGES = [
@@ -21,6 +21,12 @@ export const PUBLIC_PAGES = [
 /** Most tests are not about the cookie banner: decide before any page script runs, so it never covers content. */
 export async function withCookieChoice(context: BrowserContext, value: "true" | "false" = "true"): Promise<void> {
   await context.addInitScript((choice) => window.localStorage.setItem("cookie-consent", choice), value);
+}
+
+/** The served contract's example of a run's 200 answer, which the home and scraper pages show as their sample. */
+export async function runAnswerExample(request: APIRequestContext): Promise<unknown> {
+  const document = await (await request.get("/api/openapi.json")).json();
+  return document.paths["/api/scrapers/{id}/run"].post.responses["200"].content["application/json"].example;
 }
 
 /** Today as the legal pages print it, in the browser's own time zone. */

@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { CATALOGUE } from "@/lib/catalogue/seed-data";
 import { PLAN_LIST, planFeatures } from "@/lib/config/plans";
 import { site } from "@/lib/config/site";
-import { browserToday, withCookieChoice } from "./public-helpers";
+import { browserToday, runAnswerExample, withCookieChoice } from "./public-helpers";
 
 test.beforeEach(async ({ context }) => withCookieChoice(context));
 
@@ -33,6 +33,9 @@ test.describe("home", () => {
       `curl -X POST ${new URL(page.url()).origin}/api/scrapers/1/run`,
     );
     await expect(example.getByRole("figure", { name: "Example response" })).toContainText('"status": "success"');
+    // The sample is the contract's example of a run's 200 answer, as the served document gives it.
+    const shown = await example.getByRole("figure", { name: "Example response" }).locator("pre").textContent();
+    expect(JSON.parse(shown ?? "null")).toEqual(await runAnswerExample(page.request));
   });
 
   test("Browse Scrapers scrolls to the scrapers section", async ({ page }) => {
@@ -152,6 +155,21 @@ test.describe("API documentation", () => {
     await expect(reference.getByRole("tab", { name: "API Keys" })).toBeFocused();
   });
 
+  test("shows every operation of the served document, with every status it answers", async ({ page, request }) => {
+    const document = await (await request.get("/api/openapi.json")).json();
+    await page.goto("/api-docs");
+    for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, { responses: object }>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        // Cards of inactive tabs are in the HTML, hidden; a card's name may add the query the path takes.
+        const name = `${method.toUpperCase()} ${path}`;
+        const card = page.locator(`article[aria-label="${name}"], article[aria-label^="${name}?"]`);
+        await expect(card, `${method} ${path}`).toHaveCount(1);
+        const successes = Object.keys(operation.responses).filter((status) => status.startsWith("2"));
+        for (const status of successes) await expect(card).toContainText(`Response (${status})`);
+      }
+    }
+  });
+
   test("code examples: JavaScript by default, Python and PHP, the files CI runs, on this host", async ({ page }) => {
     await page.goto("/api-docs");
     const examples = section(page, "Code Examples");
@@ -201,6 +219,7 @@ test.describe("API documentation", () => {
     await expect(nav.getByRole("link")).toHaveText([
       "Getting Started",
       "API Reference",
+      "Async runs & webhooks",
       "License verification",
       "Errors",
       "Code Examples",

@@ -87,3 +87,34 @@ test("an async run shows as queued or running, then as a success after Refresh",
   await recentRuns.getByRole("button", { name: "Refresh" }).click();
   await expect(recentRuns.getByRole("listitem").first().getByText("Success", { exact: true })).toBeVisible();
 });
+
+test("a running run cancelled through the API shows as Cancelled after Refresh, and its quota is back", async ({
+  page,
+  request,
+}) => {
+  await signUp(page);
+  const { key } = await (await page.request.post("/api/keys", { data: { description: "e2e cancel" } })).json();
+  const auth = { authorization: `Bearer ${key}` };
+  const scrapers: Array<{ id: number; name: string }> = await (await request.get("/api/scrapers")).json();
+  const product = scrapers.find((scraper) => scraper.name === "E-commerce Product Scraper");
+  const accepted = await request.post(`/api/scrapers/${product?.id}/run`, {
+    headers: auth,
+    data: { url: `${site.url}/slow?ms=30000`, async: true },
+  });
+  const { id } = await accepted.json();
+  await expect
+    .poll(async () => (await (await request.get(`/api/runs/${id}`, { headers: auth })).json()).status, { timeout: 20_000 })
+    .toBe("running");
+  // Signed up with no runs, the dashboard showed no Recent runs card yet: a reload brings it, with this run.
+  await page.reload();
+  const recentRuns = page.getByRole("region", { name: "Recent runs" });
+  await expect(recentRuns.getByRole("listitem").first().getByText("Running", { exact: true })).toBeVisible();
+
+  const cancelled = await request.delete(`/api/runs/${id}`, { headers: auth });
+  expect(cancelled.status()).toBe(200);
+  expect((await cancelled.json()).status).toBe("cancelled");
+  await recentRuns.getByRole("button", { name: "Refresh" }).click();
+  await expect(recentRuns.getByRole("listitem").first().getByText("Cancelled", { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Plan and usage" }).getByText("0 / 100")).toBeVisible();
+});

@@ -4,6 +4,7 @@ import { PrismaClient } from "@/lib/generated/prisma-sqlite/client";
 import { adapterFactoryFor } from "./db/adapters";
 import { providerOf } from "./db/url";
 import { env } from "./env";
+import { processWide } from "./process-state";
 
 export type Db = PrismaClient;
 export type { Prisma } from "@/lib/generated/prisma-sqlite/client";
@@ -17,10 +18,8 @@ export function createDb(url: string): Db {
   return new PrismaClient({ adapter });
 }
 
-const globalForDb = globalThis as unknown as { scrapedeckDb?: Db };
-
-export const db: Db = globalForDb.scrapedeckDb ?? createDb(env.DATABASE_URL);
-globalForDb.scrapedeckDb = db;
+/** The process's client (lib/process-state.ts): every copy of lib/ shares its connections. */
+export const db: Db = processWide("db", () => createDb(env.DATABASE_URL));
 
 /** True for Prisma's unique-constraint failure (P2002), on either database. */
 export function isUniqueViolation(error: unknown): boolean {

@@ -17,6 +17,7 @@ const server = createEdgeServer({
   trustProxy: env.TRUST_PROXY,
   handlers: edgeHandlers,
   dev,
+  origin: new URL(env.APP_URL).origin,
   onError: (err, context) => log.error({ err, ...context }, "edge: unexpected failure"),
 });
 server.listen(env.PORT, () => {

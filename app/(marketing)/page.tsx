@@ -5,23 +5,26 @@ import { Features } from "@/components/marketing/features";
 import { Hero } from "@/components/marketing/hero";
 import { HowItWorks } from "@/components/marketing/how-it-works";
 import { Pricing } from "@/components/marketing/pricing";
+import { SAMPLE_RUN_RESPONSE } from "@/components/marketing/run-sample";
 import { ScraperList } from "@/components/marketing/scraper-list";
 import { Section } from "@/components/marketing/section";
 import { UseCases } from "@/components/marketing/use-cases";
 import { JsonLd } from "@/components/site/json-ld";
 import { PrefetchedQuery } from "@/components/site/prefetched-query";
-import { CATALOGUE_PATH } from "@/lib/catalogue/dto";
 import { listScrapers } from "@/lib/catalogue/queries";
+import { apiPath } from "@/lib/client/contract";
 import { site } from "@/lib/config/site";
+import { pageMetadata } from "@/lib/metadata";
 import { loadForPage } from "@/lib/page-load";
 import { organizationJsonLd } from "@/lib/seo/structured-data";
 
 // The root layout's default title and link preview are the home page's own.
-export const metadata: Metadata = {
-  title: { absolute: `${site.name} — ${site.tagline}` },
+export const metadata: Metadata = pageMetadata({
+  title: `${site.name} — ${site.tagline}`,
   description: site.description,
-  alternates: { canonical: "/" },
-};
+  path: "/",
+  absoluteTitle: true,
+});
 
 /**
  * The catalogue is in the HTML (docs/architecture.md#catalogue-pages): rendered at build time, again at most every
@@ -42,11 +45,11 @@ export default async function HomePage() {
         title="Available scrapers"
         intro="Pick a scraper to see its endpoint, parameters and response format."
       >
-        <PrefetchedQuery path={CATALOGUE_PATH} data={scrapers}>
+        <PrefetchedQuery path={apiPath("/api/scrapers")} data={scrapers}>
           <ScraperList />
         </PrefetchedQuery>
       </Section>
-      <ApiExample />
+      <ApiExample sampleResponse={SAMPLE_RUN_RESPONSE} />
       <UseCases />
       <Pricing />
       <ClosingCta />

@@ -1,11 +1,12 @@
 import Link from "next/link";
 import type { ScraperDto } from "@/lib/catalogue/dto";
+import { formatCount } from "@/lib/format";
 import { PopularityBadge } from "./popularity-badge";
 
 export type ScraperCardData = Pick<ScraperDto, "id" | "name" | "description" | "popularity" | "users" | "updated">;
 
 export function formatUsers(users: number): string {
-  return `${users.toLocaleString("en-US")} ${users === 1 ? "user" : "users"}`;
+  return `${formatCount(users)} ${users === 1 ? "user" : "users"}`;
 }
 
 export function ScraperCard({ scraper }: { scraper: ScraperCardData }) {

@@ -9,7 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import type { ScraperDetailDto } from "@/lib/catalogue/dto";
 import { useApi } from "@/lib/client/use-api";
 import { PLANS } from "@/lib/config/plans";
-import { curlRunExample, SAMPLE_RUN_RESPONSE } from "./api-samples";
+import { curlRunExample } from "./api-samples";
 import { CodeBlock } from "./code-block";
 import { PopularityBadge } from "./popularity-badge";
 import { ScraperActions } from "./scraper-actions";
@@ -48,8 +48,8 @@ function DetailSkeleton() {
 }
 
 /** The scraper page's content, loaded in the browser; a failed load shows Scraper Not Found (docs/product.md#scraper-detail). */
-export function ScraperDetail({ id }: { id: number }) {
-  // docs/product.md#scraper-detail: fetched only when the id is positive. The key is scraperPath(id), the path the
+export function ScraperDetail({ id, sampleResponse }: { id: number; sampleResponse: string }) {
+  // docs/product.md#scraper-detail: fetched only when the id is positive. The key is its API path, the one the
   // page prefetches on the server.
   const { data: scraper, isError } = useApi("/api/scrapers/{id}", { params: { id }, enabled: id > 0 });
   const origin = useOrigin();
@@ -59,12 +59,24 @@ export function ScraperDetail({ id }: { id: number }) {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10">
       <BackLink />
-      {scraper ? <Loaded scraper={scraper} endpointUrl={`${origin}${scraper.endpoint}`} /> : <DetailSkeleton />}
+      {scraper ? (
+        <Loaded scraper={scraper} endpointUrl={`${origin}${scraper.endpoint}`} sampleResponse={sampleResponse} />
+      ) : (
+        <DetailSkeleton />
+      )}
     </div>
   );
 }
 
-function Loaded({ scraper, endpointUrl }: { scraper: ScraperDetailDto; endpointUrl: string }) {
+function Loaded({
+  scraper,
+  endpointUrl,
+  sampleResponse,
+}: {
+  scraper: ScraperDetailDto;
+  endpointUrl: string;
+  sampleResponse: string;
+}) {
   const plan = PLANS[scraper.required_plan];
   const parameters = Object.entries(scraper.parameters);
   return (
@@ -131,7 +143,7 @@ function Loaded({ scraper, endpointUrl }: { scraper: ScraperDetailDto; endpointU
               <h2 className={CARD_HEADING}>Sample response format</h2>
             </CardHeader>
             <CardContent>
-              <CodeBlock label="Sample response format" code={SAMPLE_RUN_RESPONSE} />
+              <CodeBlock label="Sample response format" code={sampleResponse} />
             </CardContent>
           </Card>
         </div>

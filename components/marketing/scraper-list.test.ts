@@ -2,9 +2,10 @@ import { dehydrate, HydrationBoundary, QueryClient, QueryClientProvider } from "
 import { createElement, type ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { CATALOGUE_PATH, type ScraperDto } from "@/lib/catalogue/dto";
+import type { ScraperDto } from "@/lib/catalogue/dto";
 import { listScrapers } from "@/lib/catalogue/queries";
 import { CATALOGUE } from "@/lib/catalogue/seed-data";
+import { apiPath } from "@/lib/client/contract";
 import { SCRAPER_SKELETON_COUNT } from "@/lib/config/site";
 import { ScraperList } from "./scraper-list";
 
@@ -32,7 +33,7 @@ const count = (html: string, needle: string) => html.split(needle).length - 1;
 describe("ScraperList", () => {
   it("renders the catalogue handed over by the server: every name, description and link in the HTML", async () => {
     const scrapers = await listScrapers();
-    const html = render((server) => server.setQueryData([CATALOGUE_PATH], scrapers));
+    const html = render((server) => server.setQueryData([apiPath("/api/scrapers")], scrapers));
     for (const scraper of scrapers) {
       expect(html).toContain(`href="/scrapers/${scraper.id}"`);
       expect(html).toContain(scraper.name);
@@ -48,7 +49,7 @@ describe("ScraperList", () => {
   });
 
   it("shows the six sample cards when the list is empty", () => {
-    const html = render((server) => server.setQueryData<ScraperDto[]>([CATALOGUE_PATH], []));
+    const html = render((server) => server.setQueryData<ScraperDto[]>([apiPath("/api/scrapers")], []));
     const names = [...html.matchAll(/<h3[^>]*>([^<]*)<\/h3>/g)].map((match) => match[1]);
     expect(names).toEqual([
       "E-commerce Product Scraper",

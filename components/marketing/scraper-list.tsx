@@ -1,7 +1,6 @@
 "use client";
 
 import { Skeleton } from "@/components/ui/skeleton";
-import { CATALOGUE_PATH } from "@/lib/catalogue/dto";
 import { CATALOGUE } from "@/lib/catalogue/seed-data";
 import { useApi } from "@/lib/client/use-api";
 import { SCRAPER_SKELETON_COUNT } from "@/lib/config/site";
@@ -21,7 +20,7 @@ const GRID = "grid gap-6 sm:grid-cols-2 lg:grid-cols-3";
 
 export function ScraperList() {
   // The query key is the API path the server prefetches (components/site/prefetched-query.tsx).
-  const { data, isPending, isError } = useApi(CATALOGUE_PATH);
+  const { data, isPending, isError } = useApi("/api/scrapers");
 
   if (isPending) {
     return (

@@ -1,10 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-
-/** docs/product.md#cookie-consent: the choice is stored in the browser as 'true' (Accept All) or 'false' (Decline). */
-export const COOKIE_CONSENT_KEY = "cookie-consent";
-export type CookieConsent = "true" | "false";
+import { COOKIE_CONSENT_KEY, type CookieConsent } from "./cookie-choice";
 
 const listeners = new Set<() => void>();
 // When storage is unavailable (privacy modes), the choice still holds for this page's lifetime.

@@ -22,15 +22,9 @@ export interface ScraperRecord {
 export type ScraperDto = z.output<typeof scraperSchema>;
 export type ScraperDetailDto = z.output<typeof scraperDetailSchema>;
 
-/** The catalogue's API paths, also the browser's query keys for them (docs/product.md#browser-calls). */
-export const CATALOGUE_PATH = "/api/scrapers";
-
-export function scraperPath(id: number): string {
-  return `${CATALOGUE_PATH}/${id}`;
-}
-
+/** The run endpoint a catalogue entry names (the registry's POST /api/scrapers/{id}/run). */
 export function scraperEndpoint(id: number): string {
-  return `${scraperPath(id)}/run`;
+  return `/api/scrapers/${id}/run`;
 }
 
 /** `users` is the seeded base plus the distinct users who have run the scraper. */

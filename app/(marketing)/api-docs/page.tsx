@@ -7,6 +7,7 @@ import { SERVICE_ENDPOINTS, VERIFY_LICENSE } from "@/components/marketing/api-do
 import { EXAMPLE_DEFAULT_ORIGIN, EXAMPLE_FLOWS, readExamples } from "@/components/marketing/api-docs/example-files";
 import { Faq } from "@/components/marketing/api-docs/faq";
 import { ApiReference } from "@/components/marketing/api-docs/reference";
+import { ASYNC_RUN_SAMPLE, retryScheduleText, VERIFY_SIGNATURE_SAMPLE } from "@/components/marketing/api-docs/webhooks";
 import { API_KEY_PLACEHOLDER } from "@/components/marketing/api-samples";
 import { CodeBlock } from "@/components/marketing/code-block";
 import { PageHero } from "@/components/marketing/page-hero";
@@ -26,6 +27,7 @@ export const metadata: Metadata = pageMetadata({
 const SECTIONS = [
   { href: "#getting-started", label: "Getting Started" },
   { href: "#api-reference", label: "API Reference" },
+  { href: "#async-runs", label: "Async runs & webhooks" },
   { href: "#license-verification", label: "License verification" },
   { href: "#errors", label: "Errors" },
   { href: "#code-examples", label: "Code Examples" },
@@ -82,7 +84,38 @@ export default function ApiDocsPage() {
         <ApiReference />
       </Section>
 
-      <Section id="license-verification" title="License verification">
+      <Section id="async-runs" title="Async runs, batches and webhooks">
+        <div className="grid gap-6 lg:grid-cols-2">
+          <div className="min-w-0 space-y-3 text-slate-700">
+            <p>
+              Add <code>"async": true</code> to a run: it answers <code>202</code> at once with the run's id and{" "}
+              <code>status_url</code>. Read <code>GET /api/runs/{"{id}"}</code> with your API key until its status is{" "}
+              <code>success</code>, <code>failed</code> or <code>cancelled</code> (it goes through <code>queued</code> and{" "}
+              <code>running</code> first). <code>DELETE /api/runs/{"{id}"}</code> cancels a queued or running run and gives its
+              quota back. An <code>Idempotency-Key</code> header makes a retried submission return the first answer instead of
+              running (and charging) twice.
+            </p>
+            <p>
+              A batch, <code>POST /api/scrapers/{"{id}"}/batch</code> with up to 100 <code>urls</code>, is one run per URL; it is
+              refused whole (402) when your quota left cannot cover it. Follow it at <code>GET /api/batches/{"{id}"}</code>.
+            </p>
+            <p>
+              With a <code>webhook_url</code> (an async run or a batch) we POST the outcome there when it ends:{" "}
+              <code>run.succeeded</code>, <code>run.failed</code> or <code>batch.completed</code>, its <code>data</code> the same
+              as the GET answer. Each delivery is signed in the <code>ScrapeDeck-Signature</code> header with your webhook secret
+              (dashboard, API Keys tab, or <code>GET /api/webhooks/secret</code>). A delivery that gets no 2xx within 10 seconds
+              is retried {retryScheduleText()}; <code>GET /api/runs/{"{id}"}</code> shows its <code>webhook.attempts</code> and{" "}
+              <code>last_status</code>.
+            </p>
+          </div>
+          <div className="min-w-0 space-y-4">
+            <CodeBlock label="Async run with a webhook, then its status" code={ASYNC_RUN_SAMPLE} language="bash" />
+            <CodeBlock label="Verifying a webhook signature (Node.js)" code={VERIFY_SIGNATURE_SAMPLE} language="javascript" />
+          </div>
+        </div>
+      </Section>
+
+      <Section id="license-verification" title="License verification" className="bg-slate-50">
         <p className="mx-auto mb-6 max-w-3xl text-center text-slate-700">
           Partners check a license you issued with one public call — no API key, no Authorization header.
         </p>
@@ -93,7 +126,7 @@ export default function ApiDocsPage() {
         </div>
       </Section>
 
-      <Section id="errors" title="Errors" className="bg-slate-50">
+      <Section id="errors" title="Errors">
         <div className="grid gap-6 lg:grid-cols-2">
           <div className="space-y-3 text-slate-700">
             <p>
@@ -107,7 +140,7 @@ export default function ApiDocsPage() {
         </div>
       </Section>
 
-      <Section id="openapi" title="OpenAPI">
+      <Section id="openapi" title="OpenAPI" className="bg-slate-50">
         <p className="mx-auto mb-6 max-w-3xl text-center text-slate-700">
           Every endpoint on this page, with its schemas, examples and error codes, as one OpenAPI 3.1 document:{" "}
           <a href="/api/openapi.json" className="font-medium text-brand-700 underline underline-offset-2">

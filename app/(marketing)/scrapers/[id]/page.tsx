@@ -1,15 +1,17 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { SAMPLE_RUN_RESPONSE } from "@/components/marketing/run-sample";
 import { ScraperDetail } from "@/components/marketing/scraper-detail";
 import { JsonLd } from "@/components/site/json-ld";
 import { PrefetchedQuery } from "@/components/site/prefetched-query";
-import { scraperPath } from "@/lib/catalogue/dto";
 import { getScraper, listScraperIds } from "@/lib/catalogue/queries";
+import { apiPath } from "@/lib/client/contract";
 import { pageMetadata } from "@/lib/metadata";
 import { loadForPage } from "@/lib/page-load";
 import { routeId } from "@/lib/route-id";
 import { scraperJsonLd } from "@/lib/seo/structured-data";
+import { metadata as missingScraperMetadata } from "./not-found";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -36,7 +38,7 @@ const lookUp = cache(async (rawId: string) => {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const scraper = await lookUp((await params).id);
-  if (scraper === "missing") return { title: "Scraper Not Found", description: "This scraper does not exist." };
+  if (scraper === "missing") return missingScraperMetadata;
   if (scraper === "unavailable") return { title: "Scraper", description: "A ScrapeDeck scraper." };
   return pageMetadata({ title: scraper.name, description: scraper.description, path: `/scrapers/${scraper.id}` });
 }
@@ -48,8 +50,8 @@ export default async function ScraperPage({ params }: Props) {
   const loaded = scraper === "unavailable" ? undefined : scraper;
   return (
     <main id="main" tabIndex={-1} className="outline-none">
-      <PrefetchedQuery path={scraperPath(routeId(id))} data={loaded}>
-        <ScraperDetail id={routeId(id)} />
+      <PrefetchedQuery path={apiPath("/api/scrapers/{id}", { id: routeId(id) })} data={loaded}>
+        <ScraperDetail id={routeId(id)} sampleResponse={SAMPLE_RUN_RESPONSE} />
       </PrefetchedQuery>
       {loaded ? <JsonLd data={scraperJsonLd(loaded)} /> : null}
     </main>
