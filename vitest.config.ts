@@ -33,6 +33,8 @@ export default defineConfig({
       // The whole suite shares two cores: a page's extraction may wait for CPU far longer than in production.
       // Tests of the deadline itself pass their own.
       EXTRACTION_TIMEOUT_MS: "60000",
+      // Webhook retries 20 ms, 40 ms … apart instead of minutes: tests see the whole schedule run.
+      WEBHOOK_RETRY_BASE_MS: "20",
     },
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -79,6 +79,11 @@ const envSchema = z
     EXTRACTION_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     /** Heap limit of each extraction thread. */
     EXTRACTION_MEMORY_MB: z.coerce.number().int().positive().default(256),
+    /**
+     * The wait before a failed webhook's first retry; each later one waits twice the one before (8 attempts: 1 → 64
+     * minutes by default). Tests set milliseconds.
+     */
+    WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().positive().default(60_000),
     /** Prefix of the queue's Redis keys, so several deployments (or test runs) can share one Redis. */
     QUEUE_PREFIX: z.string().trim().min(1).default("scrapedeck"),
     /** Set by Next while it builds, when no secret is needed yet. */

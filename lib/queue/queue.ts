@@ -12,10 +12,29 @@ export interface RunJob {
   slotToken?: string;
 }
 
-/** What the processor says about a job: done (whatever the run's outcome), or try again later. */
+/**
+ * What the processor says about a job: done (whatever the run's outcome), or try again later (a wait that is not
+ * a failed attempt, such as a user's runs all being busy). A processor that throws has failed an attempt: the
+ * engine retries it on the job's own `attempts` and `backoff`, or drops it.
+ */
 export type JobOutcome = { done: true } | { done: false; retryInMs: number };
 
-export type RunProcessor = (job: RunJob) => Promise<JobOutcome>;
+export type JobProcessor<T> = (job: T) => Promise<JobOutcome>;
+export type RunProcessor = JobProcessor<RunJob>;
+
+/** BullMQ's own job options, the subset both engines honour the same way. */
+export interface JobOptions {
+  /** One job per id: adding an id that is waiting, delayed or active changes nothing. Finished jobs free theirs. */
+  jobId: string;
+  /** Runs of the job in all while its processor throws (default 1: no retry). */
+  attempts?: number;
+  /** The wait after the n-th failed run: `delay × 2^(n−1)` ms, BullMQ's built-in "exponential". */
+  backoff?: { type: "exponential"; delay: number };
+}
+
+export interface JobQueue<T> {
+  add(job: T, options: JobOptions): Promise<void>;
+}
 
 export interface RunQueue {
   enqueue(job: RunJob): Promise<void>;
@@ -25,55 +44,90 @@ export interface QueueWorker {
   close(): Promise<void>;
 }
 
-const QUEUE_NAME = "runs";
-
-// One queue per process, whichever copy of lib/ (Next's bundle, the edge's fast paths) enqueues (lib/process-state.ts).
-interface QueueState {
-  bullQueue?: RunQueue;
-  memory?: MemoryQueue;
+export interface WorkerOptions {
+  /**
+   * Whether a job whose worker died (its lock lapsed) is run again by the engine (BullMQ's stalled-job check; in
+   * process, a dead worker is a dead process, whose jobs recovery re-adds). Off for runs: their lease decides.
+   */
+  retryStalled?: boolean;
 }
-const state = processWide<QueueState>("queue", () => ({}));
 
-/** Whether runs go through Redis (BullMQ) or stay in this process. */
+/** The queues: runs, and webhook deliveries (lib/webhooks). Tests add queues of their own. */
+export const RUNS_QUEUE = "runs";
+
+// One handle per queue and process, whichever copy of lib/ (Next's bundle, the edge's fast paths) enqueues
+// (lib/process-state.ts).
+interface QueueState {
+  runQueue?: RunQueue;
+  bull: Map<string, JobQueue<unknown>>;
+  memory: Map<string, MemoryQueue<unknown>>;
+}
+const state = processWide<QueueState>("queue", () => ({ bull: new Map(), memory: new Map() }));
+
+/** Whether jobs go through Redis (BullMQ) or stay in this process. */
 export function usesRedisQueue(): boolean {
   return env.REDIS_URL !== undefined;
 }
 
-/** The run queue: BullMQ when REDIS_URL is set, else in this process. */
-export function runQueue(): RunQueue {
-  return usesRedisQueue() ? bullQueue() : memoryQueue();
+/** The named queue: BullMQ when REDIS_URL is set, else in this process. */
+export function jobQueue<T>(name: string): JobQueue<T> {
+  return (usesRedisQueue() ? bullQueue(name) : memoryQueue(name)) as JobQueue<T>;
 }
 
-/** Starts taking jobs with `processor`, `concurrency` at a time. */
-export function startQueueWorker(processor: RunProcessor, concurrency: number): QueueWorker {
-  return usesRedisQueue() ? startBullWorker(processor, concurrency) : memoryQueue().start(processor, concurrency);
+/** The run queue: one job per run. */
+export function runQueue(): RunQueue {
+  state.runQueue ??= {
+    // Adding a run that is already waiting is a no-op (recovery re-adds queued runs after a Redis restart).
+    enqueue: (job) => jobQueue<RunJob>(RUNS_QUEUE).add(job, { jobId: `run-${job.runId}` }),
+  };
+  return state.runQueue;
+}
+
+/** Starts taking jobs of the named queue with `processor`, `concurrency` at a time. */
+export function startQueueWorker<T>(
+  name: string,
+  processor: JobProcessor<T>,
+  concurrency: number,
+  options: WorkerOptions = {},
+): QueueWorker {
+  return usesRedisQueue()
+    ? startBullWorker(name, processor, concurrency, options)
+    : memoryQueue<T>(name).start(processor, concurrency);
+}
+
+/** The wait after the `attemptsMade`-th failed run, as BullMQ computes its built-in "exponential" backoff. */
+export function backoffDelayMs(backoff: JobOptions["backoff"], attemptsMade: number): number {
+  return backoff ? Math.round(backoff.delay * 2 ** (attemptsMade - 1)) : 0;
 }
 
 // ─── BullMQ ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-function bullQueue(): RunQueue {
-  state.bullQueue ??= createBullQueue(env.REDIS_URL as string);
-  return state.bullQueue;
+function bullQueue(name: string): JobQueue<unknown> {
+  let queue = state.bull.get(name);
+  if (!queue) {
+    queue = createBullQueue(name, env.REDIS_URL as string);
+    state.bull.set(name, queue);
+  }
+  return queue;
 }
 
-function createBullQueue(redisUrl: string): RunQueue {
-  const queue = new Queue(QUEUE_NAME, { connection: bullConnection(redisUrl), prefix: env.QUEUE_PREFIX });
+function createBullQueue(name: string, redisUrl: string): JobQueue<unknown> {
+  const queue = new Queue(name, { connection: bullConnection(redisUrl), prefix: env.QUEUE_PREFIX });
   return {
-    async enqueue(job) {
-      // One job per run: adding a run that is already waiting is a no-op (the sweeper re-adds queued runs after
-      // a Redis restart). Finished jobs are removed, so the id is free again for a later re-add.
-      await queue.add("run", job, { jobId: `run-${job.runId}`, removeOnComplete: true, removeOnFail: true });
+    async add(job, options) {
+      // Finished jobs are removed, so their id is free again for a later re-add (recovery after a Redis loss).
+      await queue.add(name, job, { ...options, removeOnComplete: true, removeOnFail: true });
     },
   };
 }
 
-function startBullWorker(processor: RunProcessor, concurrency: number): QueueWorker {
-  const worker = new Worker<RunJob>(
-    QUEUE_NAME,
+function startBullWorker<T>(name: string, processor: JobProcessor<T>, concurrency: number, options: WorkerOptions): QueueWorker {
+  const worker = new Worker<T>(
+    name,
     async (job, token) => {
       const outcome = await processor(job.data);
       if (!outcome.done) {
-        // Waits in Redis, not in this process: any worker may take it up when it is due.
+        // Waits in Redis, not in this process: any worker may take it up when it is due. Not a failed attempt.
         await job.moveToDelayed(Date.now() + outcome.retryInMs, token);
         throw new DelayedError();
       }
@@ -82,61 +136,93 @@ function startBullWorker(processor: RunProcessor, concurrency: number): QueueWor
       connection: bullConnection(env.REDIS_URL as string),
       prefix: env.QUEUE_PREFIX,
       concurrency,
-      // A killed worker's job is not retried by BullMQ: the run's lease in the database decides (lib/runs/recovery.ts),
-      // the same way with or without Redis.
-      maxStalledCount: 0,
+      ...(options.retryStalled ? {} : { maxStalledCount: 0 }),
     },
   );
-  worker.on("error", (err) => log.error({ err }, "queue worker error"));
+  worker.on("error", (err) => log.error({ err, queue: name }, "queue worker error"));
   worker.on("failed", (job, err) => {
-    if (!(err instanceof DelayedError)) log.error({ err, runId: job?.data.runId }, "run job failed");
+    if (err instanceof DelayedError) return;
+    // A failed attempt with attempts left is retried by BullMQ after its backoff.
+    const retried = job !== undefined && job.attemptsMade < (job.opts.attempts ?? 1);
+    log[retried ? "warn" : "error"]({ err, queue: name, jobId: job?.id, attemptsMade: job?.attemptsMade }, "job failed");
   });
   return { close: () => worker.close() };
 }
 
 // ─── In process ──────────────────────────────────────────────────────────────────────────────────────────────
 
+interface Entry<T> {
+  job: T;
+  options: JobOptions;
+  attemptsMade: number;
+}
+
 /**
- * The queue without Redis: jobs in an array, `concurrency` of them at a time. Nothing is lost with it on a
- * restart, because every accepted run is recorded `queued` in the database first and recovery re-enqueues them.
+ * A queue without Redis: jobs in an array, `concurrency` of them at a time, with BullMQ's semantics for job ids,
+ * `attempts` and exponential `backoff`. A job waiting to be tried again (a JobOutcome's wait or a failed attempt's
+ * backoff) waits on one timer path, then joins the queue. Nothing is lost with it on a restart, because what
+ * its jobs stand for (runs, webhook deliveries) is in the database and recovery re-adds them.
  */
-class MemoryQueue implements RunQueue {
-  private readonly pending: RunJob[] = [];
-  private readonly pendingIds = new Set<number>();
+class MemoryQueue<T> implements JobQueue<T> {
+  private readonly pending: Entry<T>[] = [];
+  /** Ids waiting, delayed or being worked: adding one again is a no-op, as in BullMQ. */
+  private readonly ids = new Set<string>();
   private active = 0;
-  private processor: RunProcessor | null = null;
+  private processor: JobProcessor<T> | null = null;
   private concurrency = 0;
 
-  async enqueue(job: RunJob) {
-    if (this.pendingIds.has(job.runId)) return;
-    this.pendingIds.add(job.runId);
-    this.pending.push(job);
+  constructor(private readonly name: string) {}
+
+  async add(job: T, options: JobOptions) {
+    if (this.ids.has(options.jobId)) return;
+    this.ids.add(options.jobId);
+    this.pending.push({ job, options, attemptsMade: 0 });
     this.pump();
   }
 
-  start(processor: RunProcessor, concurrency: number): QueueWorker {
+  start(processor: JobProcessor<T>, concurrency: number): QueueWorker {
+    const owner = { processor };
     this.processor = processor;
     this.concurrency = concurrency;
     this.pump();
     return {
       close: async () => {
-        this.processor = null;
+        // A worker closed after another one started leaves the newer one working.
+        if (this.processor === owner.processor) this.processor = null;
       },
     };
   }
 
+  /** The one delayed path: back in the queue after `ms`. */
+  private later(entry: Entry<T>, ms: number) {
+    setTimeout(() => {
+      this.pending.push(entry);
+      this.pump();
+    }, ms).unref();
+  }
+
   private pump() {
-    const processor = this.processor;
-    while (processor && this.active < this.concurrency) {
-      const job = this.pending.shift();
-      if (!job) return;
-      this.pendingIds.delete(job.runId);
+    while (this.processor && this.active < this.concurrency) {
+      const entry = this.pending.shift();
+      if (!entry) return;
       this.active++;
-      processor(job)
-        .then((outcome) => {
-          if (!outcome.done) setTimeout(() => void this.enqueue(job), outcome.retryInMs).unref();
-        })
-        .catch((err: unknown) => log.error({ err, runId: job.runId }, "run job failed"))
+      this.processor(entry.job)
+        .then(
+          (outcome) => {
+            if (outcome.done) this.ids.delete(entry.options.jobId);
+            else this.later(entry, outcome.retryInMs);
+          },
+          (err: unknown) => {
+            entry.attemptsMade++;
+            const retried = entry.attemptsMade < (entry.options.attempts ?? 1);
+            log[retried ? "warn" : "error"](
+              { err, queue: this.name, jobId: entry.options.jobId, attemptsMade: entry.attemptsMade },
+              "job failed",
+            );
+            if (retried) this.later(entry, backoffDelayMs(entry.options.backoff, entry.attemptsMade));
+            else this.ids.delete(entry.options.jobId);
+          },
+        )
         .finally(() => {
           this.active--;
           this.pump();
@@ -145,7 +231,11 @@ class MemoryQueue implements RunQueue {
   }
 }
 
-function memoryQueue(): MemoryQueue {
-  state.memory ??= new MemoryQueue();
-  return state.memory;
+function memoryQueue<T>(name: string): MemoryQueue<T> {
+  let queue = state.memory.get(name);
+  if (!queue) {
+    queue = new MemoryQueue<unknown>(name);
+    state.memory.set(name, queue);
+  }
+  return queue as MemoryQueue<T>;
 }

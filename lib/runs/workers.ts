@@ -3,14 +3,17 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { processWide } from "@/lib/process-state";
 import { closeExtractionPool } from "@/lib/queue/extraction-pool";
-import { type QueueWorker, startQueueWorker, usesRedisQueue } from "@/lib/queue/queue";
+import { RUNS_QUEUE, startQueueWorker, usesRedisQueue } from "@/lib/queue/queue";
 import { closeRunEvents, ensureSubscribed } from "@/lib/queue/run-events";
-import { deliverDueWebhooks } from "@/lib/webhooks/deliveries";
+import { deliverWebhook, recoverWebhooks, WEBHOOKS_QUEUE } from "@/lib/webhooks/deliveries";
 import { processRun } from "./process";
 import { recoverRuns } from "./recovery";
 
-/** How often a worker looks for runs whose worker died, queued runs whose job was lost and webhooks due. */
+/** How often a worker looks for runs whose worker died, and for queued runs and webhooks whose job was lost. */
 const RECOVERY_INTERVAL_MS = 10_000;
+
+/** Webhook deliveries one worker sends at once: each waits on a receiver (up to 10 s), not on the CPU. */
+const WEBHOOK_CONCURRENCY = 8;
 
 export interface RunWorkers {
   close(): Promise<void>;
@@ -21,29 +24,36 @@ export interface RunWorkers {
 const running = processWide<{ workers?: RunWorkers }>("run-workers", () => ({}));
 
 /**
- * Starts this process's run workers: `concurrency` runs at a time from the queue; recovery and the webhook
- * deliveries due, at once and every RECOVERY_INTERVAL_MS. Used by `npm run worker` and, in the web process, by ensureInAppWorkers().
+ * Starts this process's workers: `concurrency` runs at a time from the run queue, webhook deliveries from theirs;
+ * recovery of runs and deliveries at once and every RECOVERY_INTERVAL_MS. Used by `npm run worker` and, in the web process, by ensureInAppWorkers().
  */
 export function startRunWorkers(concurrency: number = env.WORKER_CONCURRENCY): RunWorkers {
   if (running.workers) return running.workers;
   // Listening for cancels from other processes before the first run is taken.
   ensureSubscribed();
-  const worker: QueueWorker = startQueueWorker((job) => processRun(job), concurrency);
-  const recover = (requeueOlderThanMs?: number) =>
-    recoverRuns(requeueOlderThanMs === undefined ? {} : { requeueOlderThanMs })
+  const worker = startQueueWorker(RUNS_QUEUE, processRun, concurrency);
+  // A delivery whose worker died mid-attempt is tried again by the engine; the receiver may see it twice (the
+  // event id tells).
+  const webhookWorker = startQueueWorker(WEBHOOKS_QUEUE, deliverWebhook, WEBHOOK_CONCURRENCY, { retryStalled: true });
+  const recover = (olderThanMs?: number) =>
+    recoverRuns(olderThanMs === undefined ? {} : { requeueOlderThanMs: olderThanMs })
       .then(({ lost, requeued }) => {
         if (lost > 0 || requeued > 0) log.info({ lost, requeued }, "recovered runs");
       })
-      .catch((err: unknown) => log.error({ err }, "run recovery failed"));
-  const deliver = () => deliverDueWebhooks().catch((err: unknown) => log.error({ err }, "webhook delivery failed"));
-  void recover(0).then(deliver);
-  const timer = setInterval(() => void recover().then(deliver), RECOVERY_INTERVAL_MS);
+      .catch((err: unknown) => log.error({ err }, "run recovery failed"))
+      .then(() => recoverWebhooks(olderThanMs === undefined ? {} : { overdueByMs: olderThanMs }))
+      .then((webhooks) => {
+        if (webhooks > 0) log.info({ webhooks }, "re-added webhook deliveries");
+      })
+      .catch((err: unknown) => log.error({ err }, "webhook recovery failed"));
+  void recover(0);
+  const timer = setInterval(() => void recover(), RECOVERY_INTERVAL_MS);
   timer.unref();
   const workers: RunWorkers = {
     async close() {
       clearInterval(timer);
       running.workers = undefined;
-      await worker.close();
+      await Promise.all([worker.close(), webhookWorker.close()]);
       await closeExtractionPool();
       await closeRunEvents();
     },

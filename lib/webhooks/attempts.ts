@@ -2,11 +2,12 @@
 
 /** Attempts per event: the first, then retries after 1, 2, 4 … 64 minutes (127 minutes in all). */
 export const MAX_WEBHOOK_ATTEMPTS = 8;
-const FIRST_RETRY_MS = 60_000;
+/** The first retry's wait in production; WEBHOOK_RETRY_BASE_MS changes it (tests wait milliseconds). */
+export const DEFAULT_FIRST_RETRY_MS = 60_000;
 /** How long one attempt may take before it counts as failed. */
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 
-/** The wait after the `attempts`-th failed attempt. */
-export function retryDelayMs(attempts: number): number {
-  return FIRST_RETRY_MS * 2 ** (attempts - 1);
+/** The wait after the `attempts`-th failed attempt: the queue engine's exponential backoff from `firstRetryMs`. */
+export function retryDelayMs(attempts: number, firstRetryMs: number = DEFAULT_FIRST_RETRY_MS): number {
+  return firstRetryMs * 2 ** (attempts - 1);
 }

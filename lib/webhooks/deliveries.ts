@@ -1,21 +1,47 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { assertWebhookUrlAllowed } from "./address";
+import { type JobOutcome, type JobQueue, jobQueue } from "@/lib/queue/queue";
+import { pageFetcher } from "@/lib/scrapers/fetch/safe-fetch";
 import { ATTEMPT_TIMEOUT_MS, MAX_WEBHOOK_ATTEMPTS, retryDelayMs } from "./attempts";
 import { webhookSecret } from "./secret";
 import { SIGNATURE_HEADER, signPayload } from "./signature";
 
 export type WebhookEventType = "run.succeeded" | "run.failed" | "batch.completed";
 
-/** A claimed delivery is not claimed again by another worker for this long (the attempt's own time and some). */
-const CLAIM_MS = 60_000;
+/** The queue of webhook deliveries, beside the run queue (lib/queue/queue.ts). */
+export const WEBHOOKS_QUEUE = "webhooks";
+
+/** A delivery job carries the delivery row's id: the row has the payload, the address and the attempts made. */
+export interface WebhookJob {
+  deliveryId: number;
+}
 
 /**
- * Records an event for the user's webhook and tries it at once. The delivery row is the retry schedule, so
- * pending deliveries survive restarts: every worker sends those due (deliverDueWebhooks).
+ * While an attempt is in flight its row's next_attempt_at says when it is taken for lost (the worker died
+ * mid-attempt): longer than the attempt's own time limit.
+ */
+const IN_FLIGHT_MS = 60_000;
+
+/** A delivery overdue by this much has lost its job (Redis lost it, or the process that held it stopped). */
+export const RECOVER_AFTER_MS = 60_000;
+
+/** Failed attempt: the queue engine retries it after its backoff, or gives up after the last. */
+export class WebhookNotDelivered extends Error {
+  constructor(readonly status: number) {
+    super(status === 0 ? "the receiver did not answer" : `the receiver answered ${status}`);
+    this.name = "WebhookNotDelivered";
+  }
+}
+
+const webhookQueue = (): JobQueue<WebhookJob> => jobQueue<WebhookJob>(WEBHOOKS_QUEUE);
+
+/**
+ * Records an event for the user's webhook and queues its delivery. The row is the durable record (payload, every
+ * attempt, what is still pending); the queue engine times the attempts.
  */
 export async function queueWebhook(event: {
   userId: number;
@@ -38,37 +64,47 @@ export async function queueWebhook(event: {
       payload,
       nextAttemptAt: new Date(),
     },
-    select: { id: true },
+    select: { id: true, attempts: true },
   });
-  await attemptDelivery(delivery.id);
+  await enqueueDelivery(delivery);
 }
 
-/** Sends every delivery that is due; returns how many were attempted. */
-export async function deliverDueWebhooks(now: Date = new Date()): Promise<number> {
-  const due = await db.webhookDelivery.findMany({
-    where: { nextAttemptAt: { lte: now } },
-    select: { id: true },
-    orderBy: { nextAttemptAt: "asc" },
-    take: 50,
-  });
-  let attempted = 0;
-  for (const { id } of due) if (await attemptDelivery(id, now)) attempted++;
-  return attempted;
+/**
+ * One job per delivery, retried by the engine: BullMQ's `attempts` and exponential `backoff` on Redis, the
+ * in-process queue's same options without. A delivery re-added after `attempts` were already made gets the
+ * attempts left and the backoff where its schedule stood, so the schedule is the same as if nothing was lost.
+ */
+function enqueueDelivery(delivery: { id: number; attempts: number }): Promise<void> {
+  return webhookQueue().add(
+    { deliveryId: delivery.id },
+    {
+      jobId: `webhook-${delivery.id}`,
+      attempts: MAX_WEBHOOK_ATTEMPTS - delivery.attempts,
+      backoff: { type: "exponential", delay: retryDelayMs(delivery.attempts + 1, env.WEBHOOK_RETRY_BASE_MS) },
+    },
+  );
 }
 
-/** One attempt, if this worker wins the claim: POST the signed payload, record the answer, schedule a retry. */
-async function attemptDelivery(id: number, now: Date = new Date()): Promise<boolean> {
+/**
+ * The webhook queue's processor: one attempt, recorded on the row. Throws WebhookNotDelivered when the receiver
+ * did not answer 2xx, for the engine to retry. Claims the attempt with a conditional UPDATE first, so a job
+ * that exists twice (re-added by recovery while the first still ran) sends each attempt once.
+ */
+export async function deliverWebhook(job: WebhookJob): Promise<JobOutcome> {
+  const delivery = await db.webhookDelivery.findUnique({ where: { id: job.deliveryId } });
+  if (!delivery || delivery.deliveredAt || delivery.attempts >= MAX_WEBHOOK_ATTEMPTS) return { done: true };
   const claimed = await db.webhookDelivery.updateMany({
-    where: { id, nextAttemptAt: { lte: now } },
-    data: { nextAttemptAt: new Date(Date.now() + CLAIM_MS), attempts: { increment: 1 } },
+    where: { id: delivery.id, attempts: delivery.attempts, deliveredAt: null },
+    data: { attempts: { increment: 1 }, nextAttemptAt: new Date(Date.now() + IN_FLIGHT_MS) },
   });
-  if (claimed.count === 0) return false;
-  const delivery = await db.webhookDelivery.findUniqueOrThrow({ where: { id } });
+  if (claimed.count === 0) return { done: true };
+  const attempts = delivery.attempts + 1;
   let status = 0;
   try {
-    await assertWebhookUrlAllowed(delivery.url);
     const secret = await webhookSecret(delivery.userId);
-    const response = await fetch(delivery.url, {
+    // The page fetcher's sender: the host's addresses are checked and the socket connects to the checked one
+    // (no DNS rebinding between check and connect); a redirect is not followed, and not a success.
+    status = await pageFetcher().send(delivery.url, {
       method: "POST",
       headers: {
         "content-type": "application/json",
@@ -76,24 +112,46 @@ async function attemptDelivery(id: number, now: Date = new Date()): Promise<bool
         [SIGNATURE_HEADER]: signPayload(secret, delivery.payload, Math.floor(Date.now() / 1000)),
       },
       body: delivery.payload,
-      // A redirect could lead anywhere, past the address check: not followed, and not a success.
-      redirect: "manual",
       signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
     });
-    status = response.status;
-    await response.body?.cancel();
   } catch (error) {
-    if (!isAppError(error)) log.warn({ err: error, deliveryId: id }, "webhook attempt failed");
+    if (!isAppError(error)) log.warn({ err: error, deliveryId: delivery.id }, "webhook attempt failed");
   }
   const delivered = status >= 200 && status < 300;
-  const retry = !delivered && delivery.attempts < MAX_WEBHOOK_ATTEMPTS;
+  const retry = !delivered && attempts < MAX_WEBHOOK_ATTEMPTS;
   await db.webhookDelivery.update({
-    where: { id },
+    where: { id: delivery.id },
     data: {
       lastStatus: status,
       deliveredAt: delivered ? new Date() : null,
-      nextAttemptAt: retry ? new Date(Date.now() + retryDelayMs(delivery.attempts)) : null,
+      // When the engine's backoff makes the next attempt: recovery re-adds a job lost past this.
+      nextAttemptAt: retry ? new Date(Date.now() + retryDelayMs(attempts, env.WEBHOOK_RETRY_BASE_MS)) : null,
     },
   });
-  return true;
+  if (!delivered) throw new WebhookNotDelivered(status);
+  return { done: true };
+}
+
+/**
+ * Re-adds the jobs of pending deliveries overdue by `overdueByMs` (all that are due, at a worker's start): their
+ * job was lost with Redis (restarted without persistence) or with the process that held it. Adding a delivery
+ * whose job still exists changes nothing. A last attempt lost in flight is given up.
+ */
+export async function recoverWebhooks({
+  now = new Date(),
+  overdueByMs = RECOVER_AFTER_MS,
+}: { now?: Date; overdueByMs?: number } = {}): Promise<number> {
+  const overdue = { deliveredAt: null, nextAttemptAt: { lte: new Date(now.getTime() - overdueByMs) } };
+  await db.webhookDelivery.updateMany({
+    where: { ...overdue, attempts: { gte: MAX_WEBHOOK_ATTEMPTS } },
+    data: { nextAttemptAt: null },
+  });
+  const lost = await db.webhookDelivery.findMany({
+    where: { ...overdue, attempts: { lt: MAX_WEBHOOK_ATTEMPTS } },
+    select: { id: true, attempts: true },
+    orderBy: { nextAttemptAt: "asc" },
+    take: 500,
+  });
+  for (const delivery of lost) await enqueueDelivery(delivery);
+  return lost.length;
 }

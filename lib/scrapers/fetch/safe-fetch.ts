@@ -35,8 +35,21 @@ export interface FetchedPage {
   bytes: number;
 }
 
+/** A request that delivers something rather than fetching a page (webhooks). */
+export interface OutgoingRequest {
+  method: "POST" | "PUT";
+  headers: Record<string, string>;
+  body: string;
+  signal?: AbortSignal;
+}
+
 export interface PageFetcher {
   fetchPage(url: string, options?: { signal?: AbortSignal }): Promise<FetchedPage>;
+  /**
+   * Sends `request` to `url` through the same address checks and pinned lookup as fetchPage, and answers the
+   * status; the answer's body is not read, and a redirect is not followed (its 3xx is the answer).
+   */
+  send(url: string, request: OutgoingRequest): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -82,6 +95,7 @@ export function createPageFetcher(overrides: Partial<FetchPolicy> = {}): PageFet
 
   return {
     fetchPage: (url, options = {}) => fetchPage(agent, policy, url, options.signal),
+    send: (url, request) => send(agent, policy, url, request),
     close: () => agent.close(),
   };
 }
@@ -140,6 +154,27 @@ async function fetchPage(agent: Agent, policy: FetchPolicy, input: string, signa
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
     throw asScrapeError(error, deadline.aborted, policy);
+  }
+}
+
+async function send(agent: Agent, policy: FetchPolicy, input: string, request: OutgoingRequest): Promise<number> {
+  const url = parseTargetUrl(input);
+  const deadline = AbortSignal.timeout(policy.timeoutMs);
+  const combined = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
+  try {
+    assertAllowedHost(url, policy);
+    const response = await agent.request({
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      signal: combined,
+    });
+    discard(response.body);
+    return response.statusCode;
+  } catch (error) {
+    throw asScrapeError(error, deadline.aborted || Boolean(request.signal?.aborted), policy);
   }
 }
 
