@@ -167,7 +167,8 @@ class MemoryQueue<T> implements JobQueue<T> {
   private readonly pending: Entry<T>[] = [];
   /** Ids waiting, delayed or being worked: adding one again is a no-op, as in BullMQ. */
   private readonly ids = new Set<string>();
-  private active = 0;
+  /** Attempts being made, which a closing worker waits for (as BullMQ's close does). */
+  private readonly inFlight = new Set<Promise<void>>();
   private processor: JobProcessor<T> | null = null;
   private concurrency = 0;
 
@@ -181,14 +182,14 @@ class MemoryQueue<T> implements JobQueue<T> {
   }
 
   start(processor: JobProcessor<T>, concurrency: number): QueueWorker {
-    const owner = { processor };
     this.processor = processor;
     this.concurrency = concurrency;
     this.pump();
     return {
       close: async () => {
         // A worker closed after another one started leaves the newer one working.
-        if (this.processor === owner.processor) this.processor = null;
+        if (this.processor === processor) this.processor = null;
+        await Promise.all(this.inFlight);
       },
     };
   }
@@ -202,11 +203,10 @@ class MemoryQueue<T> implements JobQueue<T> {
   }
 
   private pump() {
-    while (this.processor && this.active < this.concurrency) {
+    while (this.processor && this.inFlight.size < this.concurrency) {
       const entry = this.pending.shift();
       if (!entry) return;
-      this.active++;
-      this.processor(entry.job)
+      const attempt: Promise<void> = this.processor(entry.job)
         .then(
           (outcome) => {
             if (outcome.done) this.ids.delete(entry.options.jobId);
@@ -224,9 +224,10 @@ class MemoryQueue<T> implements JobQueue<T> {
           },
         )
         .finally(() => {
-          this.active--;
+          this.inFlight.delete(attempt);
           this.pump();
         });
+      this.inFlight.add(attempt);
     }
   }
 }

@@ -1,53 +1,35 @@
+// Webhooks on the queue engine this run is configured with: the in-process queue without REDIS_URL, BullMQ (in
+// this process's workers) with it. Retries wait WEBHOOK_RETRY_BASE_MS (20 ms in tests) × 2^n.
 import { randomUUID } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as readRun } from "@/app/api/runs/[id]/route";
 import { runScraperEndpoint } from "@/app/api/scrapers/[id]/run/endpoint";
 import { POST as rotateSecret } from "@/app/api/webhooks/secret/rotate/route";
 import { GET as readSecret } from "@/app/api/webhooks/secret/route";
 import { db } from "@/lib/db";
 import { createRunLimits } from "@/lib/runs/limits";
+import { startRunWorkers } from "@/lib/runs/workers";
 import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
 import { callJson } from "@/test/support/requests";
 import { createRunUser, type RunTestUser } from "@/test/support/runs";
-import { retryDelayMs } from "./attempts";
-import { deliverDueWebhooks } from "./deliveries";
-import { SIGNATURE_HEADER, verifySignature } from "./signature";
-
-interface Received {
-  body: string;
-  signature: string;
-}
+import { startWebhookReceiver, type WebhookReceiver } from "@/test/support/webhook-receiver";
+import { DEFAULT_FIRST_RETRY_MS, MAX_WEBHOOK_ATTEMPTS, retryDelayMs } from "./attempts";
+import { recoverWebhooks } from "./deliveries";
+import { verifySignature } from "./signature";
 
 let site: FixtureServer;
-let receiver: Server;
-let receiverUrl: string;
-const received: Received[] = [];
-/** Statuses the receiver answers with, in turn; 200 once used up. */
-const answers: number[] = [];
+let receiver: WebhookReceiver;
 let scraperId: number;
 
 beforeAll(async () => {
   site = await startFixtureServer();
+  receiver = await startWebhookReceiver();
   scraperId = (await db.scraper.findUniqueOrThrow({ where: { slug: "ecommerce-products" } })).id;
-  receiver = createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk) => {
-      body += chunk;
-    });
-    req.on("end", () => {
-      received.push({ body, signature: String(req.headers[SIGNATURE_HEADER.toLowerCase()]) });
-      res.writeHead(answers.shift() ?? 200).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 });
 
 afterAll(async () => {
   await site.close();
-  receiver.closeAllConnections();
-  await new Promise((resolve) => receiver.close(resolve));
+  await receiver.close();
 });
 
 function submit(user: RunTestUser, body: unknown) {
@@ -63,63 +45,112 @@ function submit(user: RunTestUser, body: unknown) {
 const secretOf = async (user: RunTestUser) =>
   (await callJson(readSecret, { path: "/api/webhooks/secret", headers: user.keyHeaders })).body.secret;
 
+const deliveryOf = (runId: number) => db.webhookDelivery.findFirst({ where: { runId } });
+
+const webhookOf = async (user: RunTestUser, runId: number) =>
+  (await callJson(readRun, { path: `/api/runs/${runId}`, headers: user.keyHeaders, params: { id: String(runId) } })).body
+    .webhook;
+
+/** A failing run (the page answers 404) with its webhook at a path of its own; its delivery once attempted. */
+async function failedRunWithWebhook(user: RunTestUser, path: string) {
+  const answer = await submit(user, { url: `${site.url}/status/404`, async: true, webhook_url: `${receiver.url}${path}` });
+  expect(answer.status).toBe(202);
+  return answer.body.id as number;
+}
+
 describe("webhooks", () => {
   it("POSTs run.succeeded with the run's GET answer, signed with the user's secret", async () => {
     const user = await createRunUser();
     const secret = await secretOf(user);
     expect(secret).toMatch(/^whsec_[0-9a-f]{64}$/);
-    const hook = `${receiverUrl}/hooks/${randomUUID()}`;
-    const answer = await submit(user, { url: `${site.url}/product/jsonld.html`, async: true, webhook_url: hook });
+    const path = `/hooks/${randomUUID()}`;
+    const answer = await submit(user, { url: `${site.url}/product/jsonld.html`, async: true, webhook_url: `${receiver.url}${path}` });
     expect(answer.status).toBe(202);
-    await expect.poll(() => received.find((r) => r.body.includes(`"id":${answer.body.id},`)), { timeout: 20_000 }).toBeTruthy();
-    const event = received.find((r) => r.body.includes(`"id":${answer.body.id},`)) as Received;
-    expect(verifySignature(secret, event.body, event.signature)).toBe(true);
-    expect(verifySignature(`${secret}x`, event.body, event.signature)).toBe(false);
-    expect(JSON.parse(event.body)).toMatchObject({
+    await expect.poll(() => receiver.received(path).length, { timeout: 20_000 }).toBe(1);
+    const [event] = receiver.received(path);
+    expect(verifySignature(secret, event?.body ?? "", event?.signature ?? "")).toBe(true);
+    expect(verifySignature(`${secret}x`, event?.body ?? "", event?.signature ?? "")).toBe(false);
+    expect(JSON.parse(event?.body ?? "{}")).toMatchObject({
       id: expect.stringMatching(/^evt_/),
       type: "run.succeeded",
       created_at: expect.any(String),
       data: { id: answer.body.id, status: "success", item_count: 1 },
     });
-    await expect
-      .poll(async () => (await db.webhookDelivery.findFirst({ where: { runId: answer.body.id } }))?.lastStatus, { timeout: 5000 })
-      .toBe(200);
+    await expect.poll(() => webhookOf(user, answer.body.id), { timeout: 5000 }).toEqual({ attempts: 1, last_status: 200 });
   });
 
-  it("retries after the receiver answers 500, on the backoff schedule, and records every attempt", async () => {
+  it("retries after the receiver answers 500 and records every attempt: the same event, signed each time", async () => {
     const user = await createRunUser();
-    answers.push(500);
-    const answer = await submit(user, { url: `${site.url}/status/404`, async: true, webhook_url: `${receiverUrl}/retry` });
-    await expect
-      .poll(async () => (await db.webhookDelivery.findFirst({ where: { runId: answer.body.id } }))?.lastStatus, {
-        timeout: 20_000,
-      })
-      .toBe(500);
-    const pending = await db.webhookDelivery.findFirstOrThrow({ where: { runId: answer.body.id } });
-    expect(pending.attempts).toBe(1);
-    expect(pending.nextAttemptAt?.getTime()).toBeGreaterThan(Date.now() + retryDelayMs(1) - 5000);
-    // Not due yet: nothing is sent.
-    await deliverDueWebhooks();
-    expect((await db.webhookDelivery.findUniqueOrThrow({ where: { id: pending.id } })).attempts).toBe(1);
-    // Once due (a minute on), the retry goes out and succeeds.
-    await deliverDueWebhooks(new Date(Date.now() + retryDelayMs(1) + 1000));
-    const delivered = await db.webhookDelivery.findUniqueOrThrow({ where: { id: pending.id } });
-    expect(delivered).toMatchObject({ attempts: 2, lastStatus: 200, nextAttemptAt: null });
-    expect(JSON.parse(received.at(-1)?.body ?? "{}")).toMatchObject({
-      type: "run.failed",
-      data: { error: { code: "upstream_error" } },
-    });
-    const run = await callJson((await import("@/app/api/runs/[id]/route")).GET, {
-      path: `/api/runs/${answer.body.id}`,
-      headers: user.keyHeaders,
-      params: { id: String(answer.body.id) },
-    });
-    expect(run.body.webhook).toEqual({ attempts: 2, last_status: 200 });
+    const secret = await secretOf(user);
+    const path = `/retry/${randomUUID()}`;
+    receiver.script(path, [500, 503]);
+    const runId = await failedRunWithWebhook(user, path);
+    await expect.poll(() => webhookOf(user, runId), { timeout: 20_000 }).toEqual({ attempts: 3, last_status: 200 });
+    const sent = receiver.received(path);
+    expect(sent).toHaveLength(3);
+    for (const delivery of sent) expect(verifySignature(secret, delivery.body, delivery.signature)).toBe(true);
+    expect(new Set(sent.map((delivery) => JSON.parse(delivery.body).id)).size).toBe(1);
+    expect(JSON.parse(sent[0]?.body ?? "{}")).toMatchObject({ type: "run.failed", data: { error: { code: "upstream_error" } } });
+    expect(await deliveryOf(runId)).toMatchObject({ attempts: 3, lastStatus: 200, nextAttemptAt: null });
   });
 
-  it("gives up after 8 attempts over more than half an hour", () => {
-    const total = Array.from({ length: 7 }, (_, i) => retryDelayMs(i + 1)).reduce((a, b) => a + b, 0);
-    expect(total).toBeGreaterThanOrEqual(30 * 60_000);
+  it("gives up after 8 attempts; by default they span more than half an hour", async () => {
+    const total = Array.from({ length: MAX_WEBHOOK_ATTEMPTS - 1 }, (_, i) => retryDelayMs(i + 1)).reduce((a, b) => a + b, 0);
+    expect(DEFAULT_FIRST_RETRY_MS).toBe(60_000);
+    expect(total).toBe(127 * 60_000);
+    const user = await createRunUser();
+    const path = `/down/${randomUUID()}`;
+    receiver.script(path, Array(MAX_WEBHOOK_ATTEMPTS).fill(500));
+    const runId = await failedRunWithWebhook(user, path);
+    await expect
+      .poll(async () => (await deliveryOf(runId))?.attempts, { timeout: 20_000 })
+      .toBe(MAX_WEBHOOK_ATTEMPTS);
+    await expect.poll(async () => (await deliveryOf(runId))?.nextAttemptAt, { timeout: 5000 }).toBeNull();
+    expect(await webhookOf(user, runId)).toEqual({ attempts: MAX_WEBHOOK_ATTEMPTS, last_status: 500 });
+    expect(receiver.received(path)).toHaveLength(MAX_WEBHOOK_ATTEMPTS);
+  });
+
+  it("keeps a delivery waiting for its retry through a worker restart", async () => {
+    const user = await createRunUser();
+    const path = `/restart/${randomUUID()}`;
+    // The first attempt is held at the receiver until the workers are stopping, so its retry is the next workers'.
+    receiver.script(path, ["hold", 500]);
+    const runId = await failedRunWithWebhook(user, path);
+    await expect.poll(() => receiver.received(path).length, { timeout: 20_000 }).toBe(1);
+    const stopping = startRunWorkers().close();
+    receiver.release(path);
+    await stopping;
+    expect(await webhookOf(user, runId)).toEqual({ attempts: 1, last_status: 500 });
+    startRunWorkers();
+    await expect.poll(() => webhookOf(user, runId), { timeout: 20_000 }).toEqual({ attempts: 2, last_status: 200 });
+    expect(receiver.received(path)).toHaveLength(2);
+  });
+
+  it("re-adds a pending delivery whose job was lost (Redis or the process gone): recovery finds it in the database", async () => {
+    const user = await createRunUser();
+    const secret = await secretOf(user);
+    const path = `/lost/${randomUUID()}`;
+    const payload = JSON.stringify({ id: `evt_${randomUUID()}`, type: "batch.completed", created_at: new Date().toISOString(), data: {} });
+    // What a delivery looks like after a failed first attempt whose retry job is gone: due, with no job anywhere.
+    const delivery = await db.webhookDelivery.create({
+      data: {
+        userId: user.id,
+        eventId: JSON.parse(payload).id,
+        type: "batch.completed",
+        url: `${receiver.url}${path}`,
+        payload,
+        attempts: 1,
+        lastStatus: 500,
+        nextAttemptAt: new Date(Date.now() - 1000),
+      },
+    });
+    expect(await recoverWebhooks({ overdueByMs: 0 })).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(async () => db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } }), { timeout: 20_000 })
+      .toMatchObject({ attempts: 2, lastStatus: 200, nextAttemptAt: null });
+    const [sent] = receiver.received(path);
+    expect(sent?.body).toBe(payload);
+    expect(verifySignature(secret, sent?.body ?? "", sent?.signature ?? "")).toBe(true);
   });
 
   it("refuses a private webhook address with 422, queueing nothing", async () => {

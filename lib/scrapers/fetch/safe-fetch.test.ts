@@ -267,3 +267,49 @@ describe("SSRF protection (loopback not allowed)", () => {
     ]);
   });
 });
+
+describe("sending a request (webhooks)", () => {
+  const post = { method: "POST" as const, headers: { "content-type": "application/json" }, body: '{"id":"evt_1"}' };
+
+  it("POSTs to a named host through the checked address and answers the status", async () => {
+    expect(await open.send(`http://shop.example:${port}/status/200?send=named`, post)).toBe(200);
+    expect(await open.send(`${site.url}/status/500`, post)).toBe(500);
+    expect(site.received()).toContain("/status/200?send=named");
+  });
+
+  it("does not follow a redirect: the 3xx is the answer", async () => {
+    const target = `/status/200?send=${Date.now()}`;
+    expect(await open.send(`${site.url}/redirect-to?url=${encodeURIComponent(target)}`, post)).toBe(302);
+    expect(site.received()).not.toContain(target);
+  });
+
+  it("refuses private addresses, named or literal, before anything is sent", async () => {
+    for (const [url, address] of [
+      [`http://intranet.example:${port}/hook`, "10.0.0.7 (intranet.example)"],
+      [`http://shop.example:${port}/hook`, "127.0.0.1 (shop.example)"],
+      ["http://169.254.169.254/hook", "169.254.169.254"],
+    ]) {
+      const error = await failure(strict.send(url as string, post));
+      expect(error.code).toBe("blocked_address");
+      expect(error.message).toContain(address);
+    }
+  });
+
+  it("resolves the host once, for the check and the connection alike (no DNS rebinding in between)", async () => {
+    // A name that answers a checked public-enough address first, then a private one: only the first is used.
+    let lookups = 0;
+    const flipping = createPageFetcher({
+      allowLoopback: true,
+      resolve: async () => {
+        lookups++;
+        return [{ address: lookups === 1 ? "127.0.0.1" : "10.0.0.7", family: 4 }];
+      },
+    });
+    try {
+      expect(await flipping.send(`http://rebind.example:${port}/status/204`, post)).toBe(204);
+      expect(lookups).toBe(1);
+    } finally {
+      await flipping.close();
+    }
+  });
+});
