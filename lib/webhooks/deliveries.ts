@@ -140,7 +140,10 @@ export async function deliverWebhook(job: WebhookJob): Promise<JobOutcome> {
 export async function recoverWebhooks({
   now = new Date(),
   overdueByMs = RECOVER_AFTER_MS,
-}: { now?: Date; overdueByMs?: number } = {}): Promise<number> {
+}: {
+  now?: Date;
+  overdueByMs?: number;
+} = {}): Promise<number> {
   const overdue = { deliveredAt: null, nextAttemptAt: { lte: new Date(now.getTime() - overdueByMs) } };
   await db.webhookDelivery.updateMany({
     where: { ...overdue, attempts: { gte: MAX_WEBHOOK_ATTEMPTS } },

@@ -48,8 +48,7 @@ const secretOf = async (user: RunTestUser) =>
 const deliveryOf = (runId: number) => db.webhookDelivery.findFirst({ where: { runId } });
 
 const webhookOf = async (user: RunTestUser, runId: number) =>
-  (await callJson(readRun, { path: `/api/runs/${runId}`, headers: user.keyHeaders, params: { id: String(runId) } })).body
-    .webhook;
+  (await callJson(readRun, { path: `/api/runs/${runId}`, headers: user.keyHeaders, params: { id: String(runId) } })).body.webhook;
 
 /** A failing run (the page answers 404) with its webhook at a path of its own; its delivery once attempted. */
 async function failedRunWithWebhook(user: RunTestUser, path: string) {
@@ -64,7 +63,11 @@ describe("webhooks", () => {
     const secret = await secretOf(user);
     expect(secret).toMatch(/^whsec_[0-9a-f]{64}$/);
     const path = `/hooks/${randomUUID()}`;
-    const answer = await submit(user, { url: `${site.url}/product/jsonld.html`, async: true, webhook_url: `${receiver.url}${path}` });
+    const answer = await submit(user, {
+      url: `${site.url}/product/jsonld.html`,
+      async: true,
+      webhook_url: `${receiver.url}${path}`,
+    });
     expect(answer.status).toBe(202);
     await expect.poll(() => receiver.received(path).length, { timeout: 20_000 }).toBe(1);
     const [event] = receiver.received(path);
@@ -102,9 +105,7 @@ describe("webhooks", () => {
     const path = `/down/${randomUUID()}`;
     receiver.script(path, Array(MAX_WEBHOOK_ATTEMPTS).fill(500));
     const runId = await failedRunWithWebhook(user, path);
-    await expect
-      .poll(async () => (await deliveryOf(runId))?.attempts, { timeout: 20_000 })
-      .toBe(MAX_WEBHOOK_ATTEMPTS);
+    await expect.poll(async () => (await deliveryOf(runId))?.attempts, { timeout: 20_000 }).toBe(MAX_WEBHOOK_ATTEMPTS);
     await expect.poll(async () => (await deliveryOf(runId))?.nextAttemptAt, { timeout: 5000 }).toBeNull();
     expect(await webhookOf(user, runId)).toEqual({ attempts: MAX_WEBHOOK_ATTEMPTS, last_status: 500 });
     expect(receiver.received(path)).toHaveLength(MAX_WEBHOOK_ATTEMPTS);
@@ -130,7 +131,12 @@ describe("webhooks", () => {
     const user = await createRunUser();
     const secret = await secretOf(user);
     const path = `/lost/${randomUUID()}`;
-    const payload = JSON.stringify({ id: `evt_${randomUUID()}`, type: "batch.completed", created_at: new Date().toISOString(), data: {} });
+    const payload = JSON.stringify({
+      id: `evt_${randomUUID()}`,
+      type: "batch.completed",
+      created_at: new Date().toISOString(),
+      data: {},
+    });
     // What a delivery looks like after a failed first attempt whose retry job is gone: due, with no job anywhere.
     const delivery = await db.webhookDelivery.create({
       data: {
