@@ -10,8 +10,8 @@ const blocked = (why: string) =>
 
 /**
  * The fetcher's SSRF rules applied to a webhook address: every address its host resolves to must be public (no
- * loopback, private, link-local, metadata…), checked on submission (blocked_webhook_url, nothing queued) and
- * again before each delivery attempt.
+ * loopback, private, link-local, metadata…), checked on submission (blocked_webhook_url, nothing queued). Each
+ * delivery attempt is checked again by the page fetcher's `send`, which connects to the address it checked.
  */
 export async function assertWebhookUrlAllowed(url: string): Promise<void> {
   let parsed: URL;
