@@ -31,6 +31,7 @@ export function siteNames(page: Page): string[] {
   if (known) return known;
   const names = [
     ...titleAdditions(page),
+    subHeadline(page)?.siteName ?? null,
     page.meta.get("og:site_name"),
     page.meta.get("application-name"),
     page.meta.get("twitter:site")?.replace(/^@/, "") ?? null,
@@ -97,6 +98,59 @@ function titleAdditions(page: Page): string[] {
     if (rest !== title && rest && !squash(rest).includes(squash(headline))) added.push(rest);
   }
   return added;
+}
+
+/** How closely a lower heading must repeat the rest of the <title> to be the headline it names. */
+const SAME_AS_TITLE = { shorter: 0.8, longer: 0.5 };
+/** Lower headings read when looking for one that repeats the <title>: the top of the page only. */
+const MAX_SUB_HEADINGS = 30;
+
+interface SubHeadline extends Headline {
+  siteName: string;
+}
+
+const subMemo = new WeakMap<Page, SubHeadline | null>();
+
+/**
+ * Blogs and older sites put the site's name in the <h1> and the article's headline in an <h2> or <h3>
+ * ("Diary of Jane Doe" over "■ Notes on …"). The <title> then holds both ("Diary of Jane Doe - Notes
+ * on …", "Headline_Section_Site"): when an <h1> repeats the first or last segment of the <title>, and a
+ * lower heading repeats the longer rest of it, the <h1> is the site's name and that heading the
+ * headline. Both must be shown: a title segment alone does not say which side is the site
+ * ("Mozilla - Wikipedia").
+ */
+export function subHeadline(page: Page): SubHeadline | null {
+  if (subMemo.has(page)) return subMemo.get(page) ?? null;
+  let found: SubHeadline | null = null;
+  const title = page.meta.title;
+  const separators = title ? [...title.matchAll(SEPARATORS)] : [];
+  const firstSeparator = separators[0];
+  const lastSeparator = separators[separators.length - 1];
+  if (title && firstSeparator && lastSeparator) {
+    const edges = [
+      { segment: title.slice(0, firstSeparator.index), rest: title.slice(firstSeparator.index + firstSeparator[0].length) },
+      { segment: title.slice(lastSeparator.index + lastSeparator[0].length), rest: title.slice(0, lastSeparator.index) },
+    ];
+    const h1s = select(page.index, null, "h1", { skipFurniture: true, limit: MAX_HEADINGS }).map((h1) => squash(textOf(page, h1) ?? ""));
+    const edge = edges.find(({ segment, rest }) => {
+      const name = squash(segment);
+      return name.length >= 2 && squash(rest).length > name.length && h1s.includes(name);
+    });
+    if (edge) {
+      const lower = select(page.index, null, "h2, h3", { skipFurniture: true, limit: MAX_SUB_HEADINGS });
+      for (const element of lower) {
+        const text = textOf(page, element);
+        if (!text || text.length > MAX_HEADLINE) continue;
+        const shared = overlap(text, edge.rest);
+        if (shared.shorter >= SAME_AS_TITLE.shorter && shared.longer >= SAME_AS_TITLE.longer) {
+          found = { element, text, siteName: edge.segment.trim() };
+          break;
+        }
+      }
+    }
+  }
+  subMemo.set(page, found);
+  return found;
 }
 
 /** Whether a title segment names the site: equal to one of its names, or holding the host's label. */
@@ -208,7 +262,9 @@ export function visibleHeadline(page: Page, scopes: readonly Element[], others: 
       if (stated.some((other) => sameHeadline(text, other))) return { element, text };
     }
   }
-  return null;
+  // No <h1> is the headline: the site's name is in it, and the headline in a lower heading.
+  const sub = subHeadline(page);
+  return sub && { element: sub.element, text: sub.text };
 }
 
 /** An <h1> that links to the site's home page is its logo (blogs put the blog's name in one). */

@@ -185,6 +185,11 @@ describe("news article extractor: the headline among other <h1>s", () => {
     const [item] = await scrape("blog-name-title.html");
     expect(item?.title).toBe("A good enough map");
   });
+
+  it("takes the headline from the <h3> the <title> repeats when the <h1> is the site's name", async () => {
+    const [item] = await scrape("site-name-h1.html");
+    expect(item?.title).toBe("■ Counting herons before the thaw");
+  });
 });
 
 describe("news article extractor: whose byline it is", () => {
