@@ -218,6 +218,16 @@ describe("news article extractor: whose byline it is", () => {
     expect(item?.author).toBe("Jordan Diaz");
   });
 
+  it("takes the author of the video the page is about when no article names one", async () => {
+    const [item] = await scrape("video-entity.html");
+    expect(item).toMatchObject({ author: "Mira Castell", published_at: "2023-05-14T06:10:00.000Z" });
+  });
+
+  it("falls back to the twitter:creator account, without its @, when nothing else names the author", async () => {
+    const [item] = await scrape("twitter-creator.html");
+    expect(item?.author).toBe("fenwaysoil");
+  });
+
   it("joins every DC.Creator, with semicolons when the names hold commas", async () => {
     const [item] = await scrape("dc-creators.html");
     expect(item?.author).toBe("Lund, Victor; Okoye, Ben");

@@ -86,7 +86,7 @@ export const newsArticleExtractor: KindExtractor<NewsArticleItem> = {
     return {
       ...metaBasics(page),
       title: stripSiteName(meta.get("og:title", "twitter:title"), page),
-      author: joinNames(metaAuthors(page)),
+      author: joinNames(metaAuthors(page)) ?? pageEntityAuthor(page),
       published_at: toIsoDate(meta.get(...PUBLISHED_META)) ?? pageEntityPublished(page),
       publisher: meta.get("og:site_name", "application-name", "publisher"),
     };
@@ -120,7 +120,7 @@ export const newsArticleExtractor: KindExtractor<NewsArticleItem> = {
       // Only an <h1>: on an article page an h2–h4 is a section or a sidebar heading, and the document
       // title (the runner's last resort) is closer to the headline.
       title: pageHeading(page, article) ?? (article !== scope ? pageHeading(page, scope) : null),
-      author: findByline(page),
+      author: findByline(page) ?? twitterCreator(page),
       published_at:
         toIsoDate(findDate(page, article)) ??
         findPublished(page) ??
@@ -157,6 +157,26 @@ function pageEntityPublished(page: Page): string | null {
     if (date) return date;
   }
   return null;
+}
+
+/** The author of the video, review or episode the page is about, when no Article names one. */
+function pageEntityAuthor(page: Page): string | null {
+  for (const thing of page.things) {
+    if (!hasType(thing, PAGE_ENTITY_TYPES)) continue;
+    const authors = texts(thing, "author", "creator").filter((name) => !/^https?:\/\//i.test(name));
+    if (authors.length > 0) return joinNames(authors);
+  }
+  return null;
+}
+
+/**
+ * The account twitter:creator names, without its "@": the last resort when neither structured data,
+ * meta tags nor a byline name the author. It is the page's own statement of who made it, even when
+ * that is the site's account.
+ */
+function twitterCreator(page: Page): string | null {
+  const handle = page.meta.get("twitter:creator")?.trim().replace(/^@/, "");
+  return handle && /^[\p{L}\p{N}_.-]{2,}$/u.test(handle) ? handle : null;
 }
 
 /**
