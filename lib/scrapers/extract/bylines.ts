@@ -371,6 +371,19 @@ const MAX_DATELINE_TEXT = 120;
  * another date.
  */
 export function datelineAfterHeadline(page: Page, scopes: Element[] = bylineScopes(page)): string | null {
+  return dateAfterHeadline(page, scopes, false);
+}
+
+/**
+ * The "Last updated" date right after the headline, for pages that show no other date (notices,
+ * reference pages: "最終更新日：2019年4月2日"). It is the only date the page gives for itself, so it
+ * is the last resort for the publication date, after the address.
+ */
+export function updatedAfterHeadline(page: Page, scopes: Element[] = bylineScopes(page)): string | null {
+  return dateAfterHeadline(page, scopes, true);
+}
+
+function dateAfterHeadline(page: Page, scopes: Element[], updated: boolean): string | null {
   const headline = articleHeadline(page, scopes)?.element;
   const start = headline && page.index.position.get(headline);
   if (start === undefined || start === null) return null;
@@ -385,7 +398,7 @@ export function datelineAfterHeadline(page: Page, scopes: Element[] = bylineScop
     if (!text) continue;
     // A paragraph of prose: the body has begun, and dates in it are about something else.
     if (text.length > MAX_DATELINE_TEXT && element.name === "p") break;
-    if (text.length > MAX_DATELINE_TEXT || UPDATED_LABEL.test(text)) continue;
+    if (text.length > MAX_DATELINE_TEXT || UPDATED_LABEL.test(text) !== updated) continue;
     const date = toIsoDate(text) ?? dateInText(text, page.meta.lang)?.iso;
     if (date) return date;
   }

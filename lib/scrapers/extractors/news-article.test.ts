@@ -160,6 +160,16 @@ describe("news article extractor: headlines, bylines and datelines as pages prin
     expect(item).toMatchObject({ published_at: "2024-03-01" });
   });
 
+  it("falls back to the 'last updated' date after the headline when the page gives no other", async () => {
+    const [item] = await scrape("updated-only.html");
+    expect(item?.published_at).toBe("2024-12-20");
+  });
+
+  it("keeps article:published_time when structured data's datePublished is the last update", async () => {
+    const [item] = await scrape("restamped-date.html");
+    expect(item?.published_at).toBe("2021-03-09T08:15:00.000Z");
+  });
+
   it("reads a date labelled as the publication date in a table row", async () => {
     const [item] = await scrape("labelled-table.html");
     expect(item).toMatchObject({ published_at: "2022-02-14" });

@@ -6,6 +6,7 @@ import {
   findPublished,
   joinNames,
   labelledPublished,
+  updatedAfterHeadline,
 } from "../extract/bylines";
 import { toIsoDate } from "../extract/dates";
 import { find, findDate, heading, image, primaryLink, textOf } from "../extract/html";
@@ -100,6 +101,7 @@ export const newsArticleExtractor: KindExtractor<NewsArticleItem> = {
         visibleHeadline(page, bylineScopes(page), [structured, meta.get("og:title"), meta.get("twitter:title"), meta.title])
           ?.text ?? null,
       author: authorsNeedByline(page) ? findByline(page) : null,
+      published_at: restampedPublished(page),
       body: fullerBody(page),
     };
   },
@@ -126,7 +128,8 @@ export const newsArticleExtractor: KindExtractor<NewsArticleItem> = {
         findPublished(page) ??
         labelledPublished(page) ??
         datelineAfterHeadline(page) ??
-        dateInUrl(page.meta.canonical ?? page.meta.get("og:url") ?? page.url),
+        dateInUrl(page.meta.canonical ?? page.meta.get("og:url") ?? page.url) ??
+        updatedAfterHeadline(page),
       image: image(page, article),
       body: mainText(page),
     };
@@ -157,6 +160,29 @@ function pageEntityPublished(page: Page): string | null {
     if (date) return date;
   }
   return null;
+}
+
+const MODIFIED_META = ["article:modified_time", "og:updated_time", "datemodified"];
+
+/**
+ * The meta tags' publication date when structured data's datePublished is only the last update: some
+ * sites restamp datePublished on every edit, so it equals the modified time the page states, while
+ * article:published_time keeps the earlier first publication. Null when they do not disagree so.
+ */
+function restampedPublished(page: Page): string | null {
+  const stated = toIsoDate(page.meta.get(...PUBLISHED_META));
+  const structured = page.things
+    .filter((thing) => hasType(thing, ARTICLES))
+    .map((thing) => toIsoDate(raw(thing, "datePublished")))
+    .find(Boolean);
+  if (!stated || !structured || !(Date.parse(stated) < Date.parse(structured))) return null;
+  const modified = new Set(
+    [
+      ...MODIFIED_META.map((name) => page.meta.get(name)),
+      ...page.things.map((thing) => raw(thing, "dateModified")),
+    ].map((value) => toIsoDate(value)),
+  );
+  return modified.has(structured) ? stated : null;
 }
 
 /** The author of the video, review or episode the page is about, when no Article names one. */
