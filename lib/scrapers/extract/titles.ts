@@ -131,7 +131,9 @@ export function subHeadline(page: Page): SubHeadline | null {
       { segment: title.slice(0, firstSeparator.index), rest: title.slice(firstSeparator.index + firstSeparator[0].length) },
       { segment: title.slice(lastSeparator.index + lastSeparator[0].length), rest: title.slice(0, lastSeparator.index) },
     ];
-    const h1s = select(page.index, null, "h1", { skipFurniture: true, limit: MAX_HEADINGS }).map((h1) => squash(textOf(page, h1) ?? ""));
+    const h1s = select(page.index, null, "h1", { skipFurniture: true, limit: MAX_HEADINGS }).map((h1) =>
+      squash(textOf(page, h1) ?? ""),
+    );
     const edge = edges.find(({ segment, rest }) => {
       const name = squash(segment);
       return name.length >= 2 && squash(rest).length > name.length && h1s.includes(name);
@@ -141,8 +143,7 @@ export function subHeadline(page: Page): SubHeadline | null {
       for (const element of lower) {
         const text = textOf(page, element);
         if (!text || text.length > MAX_HEADLINE) continue;
-        const shared = overlap(text, edge.rest);
-        if (shared.shorter >= SAME_AS_TITLE.shorter && shared.longer >= SAME_AS_TITLE.longer) {
+        if (closelyRepeats(text, edge.rest)) {
           found = { element, text, siteName: edge.segment.trim() };
           break;
         }
@@ -264,7 +265,21 @@ export function visibleHeadline(page: Page, scopes: readonly Element[], others: 
   }
   // No <h1> is the headline: the site's name is in it, and the headline in a lower heading.
   const sub = subHeadline(page);
-  return sub && { element: sub.element, text: sub.text };
+  if (sub) return { element: sub.element, text: sub.text };
+  // Pages whose <h1> is a section's name ("Events") show the headline in an <h2>; it must repeat the
+  // stated headline closely, as an <h2> is more often a heading inside the text.
+  for (const element of select(page.index, null, "h2", { skipFurniture: true, limit: MAX_SUB_HEADINGS })) {
+    const text = textOf(page, element);
+    if (!text || text.length > MAX_HEADLINE || isSiteName(text, names)) continue;
+    if (stated.some((other) => closelyRepeats(text, other))) return { element, text };
+  }
+  return null;
+}
+
+/** Whether a lower heading repeats a title closely enough to be the headline it names. */
+function closelyRepeats(heading: string, title: string): boolean {
+  const shared = overlap(heading, title);
+  return shared.shorter >= SAME_AS_TITLE.shorter && shared.longer >= SAME_AS_TITLE.longer;
 }
 
 /** An <h1> that links to the site's home page is its logo (blogs put the blog's name in one). */

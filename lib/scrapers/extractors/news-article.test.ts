@@ -196,6 +196,11 @@ describe("news article extractor: the headline among other <h1>s", () => {
     expect(item?.title).toBe("A good enough map");
   });
 
+  it("takes the fuller <h2> headline that repeats og:title when the <h1> is a section's name", async () => {
+    const [item] = await scrape("section-h1.html");
+    expect(item?.title).toBe("Spring Forum 2025 Finding breaches early from the wall to the yard");
+  });
+
   it("takes the headline from the <h3> the <title> repeats when the <h1> is the site's name", async () => {
     const [item] = await scrape("site-name-h1.html");
     expect(item?.title).toBe("■ Counting herons before the thaw");

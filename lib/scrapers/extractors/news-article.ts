@@ -177,10 +177,9 @@ function restampedPublished(page: Page): string | null {
     .find(Boolean);
   if (!stated || !structured || !(Date.parse(stated) < Date.parse(structured))) return null;
   const modified = new Set(
-    [
-      ...MODIFIED_META.map((name) => page.meta.get(name)),
-      ...page.things.map((thing) => raw(thing, "dateModified")),
-    ].map((value) => toIsoDate(value)),
+    [...MODIFIED_META.map((name) => page.meta.get(name)), ...page.things.map((thing) => raw(thing, "dateModified"))].map(
+      (value) => toIsoDate(value),
+    ),
   );
   return modified.has(structured) ? stated : null;
 }
