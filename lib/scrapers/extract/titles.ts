@@ -154,11 +154,19 @@ export function subHeadline(page: Page): SubHeadline | null {
   return found;
 }
 
-/** Whether a title segment names the site: equal to one of its names, or holding the host's label. */
+/**
+ * Whether a title segment names the site: equal to one of its names, part of one, or one of them with
+ * a little more ("Valley Times Online"). The name must be most of the segment: a headline that merely
+ * mentions the site's short name ("Rain returns to the valley" on valley.example) is not the site.
+ */
 export function isSiteName(segment: string, names: readonly string[]): boolean {
   const squashed = squash(segment);
   if (!squashed) return true;
-  return names.some((name) => squashed === name || (name.length >= 4 && (squashed.includes(name) || name.includes(squashed))));
+  return names.some(
+    (name) =>
+      squashed === name ||
+      (name.length >= 4 && (name.includes(squashed) || (squashed.includes(name) && name.length * 2 >= squashed.length))),
+  );
 }
 
 /**

@@ -105,6 +105,9 @@ describe("toIsoDate", () => {
     expect(toIsoDate("yesterday")).toBeNull();
     expect(toIsoDate("2026-13-45")).toBeNull();
     expect(toIsoDate("")).toBeNull();
+    // Date() alone would read these as 8 September 2001 and 1 May 2001.
+    expect(toIsoDate("Score 9.8")).toBeNull();
+    expect(toIsoDate("Room 5-1")).toBeNull();
   });
 });
 

@@ -196,6 +196,11 @@ describe("news article extractor: the headline among other <h1>s", () => {
     expect(item?.title).toBe("A good enough map");
   });
 
+  it("keeps a headline that mentions the site's name as the headline, and reads the dateline under it", async () => {
+    const [item] = await scrape("site-name-in-headline.html");
+    expect(item).toMatchObject({ title: "Ferry fares to Harbour rise in spring", published_at: "2025-03-04" });
+  });
+
   it("takes the fuller <h2> headline that repeats og:title when the <h1> is a section's name", async () => {
     const [item] = await scrape("section-h1.html");
     expect(item?.title).toBe("Spring Forum 2025 Finding breaches early from the wall to the yard");
