@@ -405,6 +405,45 @@ function dateAfterHeadline(page: Page, scopes: Element[], updated: boolean): str
   return null;
 }
 
+/**
+ * A link to a person's page: /staff/jane-doe, /people/jane-doe, /contributors/jdoe, /autor/jane-doe
+ * (/author/ links are marked authors everywhere on the page, see MARKED_AUTHOR).
+ */
+const PROFILE_PATH =
+  /\/(?:staff|people|person|profiles?|contributors?|columnists?|journalists?|reporters?|writers|team|redaktion|autor(?:en|es)?|auteurs?|autori?)\/[^/?#]+\/?$/i;
+
+/**
+ * An author named by a plain link to their profile page in the lines right after the headline, with
+ * no "By" and no class saying so ("<p><a href="/staff/jane-doe">Jane Doe</a></p>"). Only the byline's
+ * place is read: elsewhere such links are tags or lists of people the article is about.
+ */
+export function profileLinkAfterHeadline(page: Page, scopes: Element[] = bylineScopes(page)): string | null {
+  const headline = articleHeadline(page, scopes)?.element;
+  const start = headline && page.index.position.get(headline);
+  if (start === undefined || start === null) return null;
+  const { elements, end, furniture } = page.index;
+  const from = end[start] ?? start + 1;
+  const to = Math.min(elements.length, from + DATELINE_REACH);
+  const names: string[] = [];
+  for (let at = from; at < to; at++) {
+    const element = elements[at];
+    if (!element || (furniture[at] ?? -1) >= 0) continue;
+    // A paragraph of prose: the body has begun, and its links are about something else.
+    if (element.name === "p" && (cleanText(page.$(element).text())?.length ?? 0) > MAX_DATELINE_TEXT) break;
+    if (element.name !== "a") continue;
+    let path = "";
+    try {
+      path = new URL(element.attribs.href ?? "", page.url).pathname;
+    } catch {
+      continue;
+    }
+    if (!PROFILE_PATH.test(path)) continue;
+    const name = authorName(cleanText(page.$(element).text()));
+    if (name) names.push(name);
+  }
+  return joinNames(names.slice(0, MAX_AUTHORS));
+}
+
 const PUBLISHED_WORD = /published|posted|公開|配信|掲載|投稿/i;
 
 /**

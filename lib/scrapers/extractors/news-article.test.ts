@@ -238,6 +238,11 @@ describe("news article extractor: whose byline it is", () => {
     expect(item?.author).toBe("Jordan Diaz");
   });
 
+  it("reads a plain link to a staff page under the headline as the byline, not a person linked in the text", async () => {
+    const [item] = await scrape("profile-link.html");
+    expect(item).toMatchObject({ author: "Nadia Brook", published_at: "2025-02-07" });
+  });
+
   it("takes the author of the video the page is about when no article names one", async () => {
     const [item] = await scrape("video-entity.html");
     expect(item).toMatchObject({ author: "Mira Castell", published_at: "2023-05-14T06:10:00.000Z" });

@@ -6,6 +6,7 @@ import {
   findPublished,
   joinNames,
   labelledPublished,
+  profileLinkAfterHeadline,
   updatedAfterHeadline,
 } from "../extract/bylines";
 import { toIsoDate } from "../extract/dates";
@@ -122,7 +123,7 @@ export const newsArticleExtractor: KindExtractor<NewsArticleItem> = {
       // Only an <h1>: on an article page an h2–h4 is a section or a sidebar heading, and the document
       // title (the runner's last resort) is closer to the headline.
       title: pageHeading(page, article) ?? (article !== scope ? pageHeading(page, scope) : null),
-      author: findByline(page) ?? twitterCreator(page),
+      author: findByline(page) ?? profileLinkAfterHeadline(page) ?? twitterCreator(page),
       published_at:
         toIsoDate(findDate(page, article)) ??
         findPublished(page) ??
