@@ -106,17 +106,19 @@ const CREDIT_LINE =
 
 /** Words that are never (part of) a person's name in a byline. */
 const NOT_NAME =
-  /^(?:follow|share|comments?|author|authors|admin|about|contact|subscribe|more|view|posted|published|updated|staff writer|read more)$/i;
+  /^(?:follow|share|comments?|author|authors|admin|about|contact|subscribe|more|view|posted|published|updated|staff writer|read more|著者|作者|筆者|記者|執筆者?|文|作)$/i;
 
 /** A byline's text as the names alone: no "By", no date, no e-mail, no trailing role or separators. */
 export function authorName(value: string | null | undefined): string | null {
   let text = cleanText(value);
   if (!text || CREDIT_LINE.test(text)) return null;
   text = text.replace(BY, "").replace(ROLE_LABEL, "");
-  // Cut at what follows the names: a date, a "|" or "•" separator, an e-mail, "on <date>", "Updated".
+  // Cut at what follows the names: a date, a "|" or "•" separator, an e-mail, "on <date>", "Updated",
+  // other roles' credits ("Edited by Ann Roe": the editor is not an author).
   text =
-    text.split(/\s+[|•·]\s+|\s[-–—]\s(?=\d)|,\s*(?=\d)|\s+on\s+(?=[A-Z][a-z]+\.? \d)|\s+(?:updated|published|posted)\b/i)[0] ??
-    "";
+    text.split(
+      /\s+[|•·]\s+|\s[-–—]\s(?=\d)|,\s*(?=\d)|\s+on\s+(?=[A-Z][a-z]+\.? \d)|\s+(?:updated|published|posted)\b|[\s,;]+(?:edited|translated|reviewed|illustrated|photographed)\s+by\b/i,
+    )[0] ?? "";
   text = text
     .replace(/\s*[\w.+-]+@[\w-]+\.[\w.]+/g, "")
     .replace(/\s*[,;:|–—-]\s*$/, "")
@@ -141,7 +143,9 @@ export function findByline(page: Page, scopes: Element[] = bylineScopes(page)): 
   if (!widest) return null;
   // One pass per kind of evidence over the widest scope, each keeping its find in the narrowest scope;
   // the narrowest scope wins, then the stronger evidence (marked, "By …", loosely named).
-  const marked = firstInScope(page, scopes, candidates(page, widest, MARKED_AUTHOR), (element) => coAuthors(page, element));
+  const marked = firstInScope(page, scopes, candidates(page, widest, MARKED_AUTHOR), (element) =>
+    isAuthorIndex(element) ? null : coAuthors(page, element),
+  );
   if (marked?.rank === 0) return marked.value;
   const introduced = byIntroduced(page, scopes);
   const loose = firstInScope(page, scopes, candidates(page, widest, LOOSE_AUTHOR), (element) => {
@@ -161,6 +165,12 @@ interface Found<T> {
   value: T;
   /** Index of the narrowest scope holding it. */
   rank: number;
+}
+
+/** A menu link to the list of all authors ("/author/", "/authors"), not to one author's page. */
+function isAuthorIndex(element: Element): boolean {
+  const href = element.name === "a" ? element.attribs.href : undefined;
+  return href !== undefined && /(?:^|\/)(?:authors?|writers?)\/?(?:[?#].*)?$/i.test(href);
 }
 
 /** The first value `read` gives for the elements (in document order), preferring the narrowest scope. */

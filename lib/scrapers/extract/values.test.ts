@@ -119,11 +119,12 @@ describe("authorName", () => {
     ["著者：山田 太郎", "山田 太郎"],
     ["文● 岡本／編集部", "岡本／編集部"],
     ["Jane Doe, December 16th 2016", "Jane Doe"],
+    ["Written by Rob Ewan Edited by Betty Bay", "Rob Ewan"],
   ])("reads %s as %s", (text, name) => {
     expect(authorName(text)).toBe(name);
   });
 
-  it.each(["Photo by Mateo Ruiz", "Image: Getty", "December 16th 2016", "Read more"])("finds no name in %s", (text) => {
+  it.each(["Photo by Mateo Ruiz", "Image: Getty", "December 16th 2016", "Read more", "著者"])("finds no name in %s", (text) => {
     expect(authorName(text)).toBeNull();
   });
 

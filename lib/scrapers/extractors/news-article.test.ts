@@ -243,6 +243,11 @@ describe("news article extractor: whose byline it is", () => {
     expect(item).toMatchObject({ author: "Nadia Brook", published_at: "2025-02-07" });
   });
 
+  it("skips a menu link to the authors' index and the editor credited after the author", async () => {
+    const [item] = await scrape("author-index-menu.html");
+    expect(item?.author).toBe("Priya Raman");
+  });
+
   it("takes the author of the video the page is about when no article names one", async () => {
     const [item] = await scrape("video-entity.html");
     expect(item).toMatchObject({ author: "Mira Castell", published_at: "2023-05-14T06:10:00.000Z" });
