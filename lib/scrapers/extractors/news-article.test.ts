@@ -201,6 +201,11 @@ describe("news article extractor: the headline among other <h1>s", () => {
     expect(item).toMatchObject({ title: "Ferry fares to Harbour rise in spring", published_at: "2025-03-04" });
   });
 
+  it("takes the <article>'s <h2> when the only <h1> is the blog's name and the <title> is that name too", async () => {
+    const [item] = await scrape("blog-post-h2.html");
+    expect(item?.title).toBe("Why the tide tables were wrong last week");
+  });
+
   it("takes the fuller <h2> headline that repeats og:title when the <h1> is a section's name", async () => {
     const [item] = await scrape("section-h1.html");
     expect(item?.title).toBe("Spring Forum 2025 Finding breaches early from the wall to the yard");

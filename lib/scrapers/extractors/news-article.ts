@@ -15,7 +15,7 @@ import { mainText } from "../extract/main-content";
 import type { Page } from "../extract/page";
 import { plainText } from "../extract/text";
 import { hasType, isThing, link, raw, type Thing, text, texts, values, valueText } from "../extract/things";
-import { pageHeading, siteNames, squash, stripSiteName, visibleHeadline } from "../extract/titles";
+import { pageHeading, postHeading, siteNames, squash, stripSiteName, visibleHeadline } from "../extract/titles";
 import { emptyBaseItem, type NewsArticleItem } from "../types";
 import { metaBasics } from "./common";
 import type { KindExtractor } from "./extractor";
@@ -122,7 +122,7 @@ export const newsArticleExtractor: KindExtractor<NewsArticleItem> = {
     return {
       // Only an <h1>: on an article page an h2–h4 is a section or a sidebar heading, and the document
       // title (the runner's last resort) is closer to the headline.
-      title: pageHeading(page, article) ?? (article !== scope ? pageHeading(page, scope) : null),
+      title: pageHeading(page, article) ?? (article !== scope ? pageHeading(page, scope) : null) ?? postHeading(page),
       author: findByline(page) ?? profileLinkAfterHeadline(page) ?? twitterCreator(page),
       published_at:
         toIsoDate(findDate(page, article)) ??
