@@ -106,17 +106,19 @@ const CREDIT_LINE =
 
 /** Words that are never (part of) a person's name in a byline. */
 const NOT_NAME =
-  /^(?:follow|share|comments?|author|authors|admin|about|contact|subscribe|more|view|posted|published|updated|staff writer|read more)$/i;
+  /^(?:follow|share|comments?|author|authors|admin|about|contact|subscribe|more|view|posted|published|updated|staff writer|read more|著者|作者|筆者|記者|執筆者?|文|作)$/i;
 
 /** A byline's text as the names alone: no "By", no date, no e-mail, no trailing role or separators. */
 export function authorName(value: string | null | undefined): string | null {
   let text = cleanText(value);
   if (!text || CREDIT_LINE.test(text)) return null;
   text = text.replace(BY, "").replace(ROLE_LABEL, "");
-  // Cut at what follows the names: a date, a "|" or "•" separator, an e-mail, "on <date>", "Updated".
+  // Cut at what follows the names: a date, a "|" or "•" separator, an e-mail, "on <date>", "Updated",
+  // other roles' credits ("Edited by Ann Roe": the editor is not an author).
   text =
-    text.split(/\s+[|•·]\s+|\s[-–—]\s(?=\d)|,\s*(?=\d)|\s+on\s+(?=[A-Z][a-z]+\.? \d)|\s+(?:updated|published|posted)\b/i)[0] ??
-    "";
+    text.split(
+      /\s+[|•·]\s+|\s[-–—]\s(?=\d)|,\s*(?=\d)|\s+on\s+(?=[A-Z][a-z]+\.? \d)|\s+(?:updated|published|posted)\b|[\s,;]+(?:edited|translated|reviewed|illustrated|photographed)\s+by\b/i,
+    )[0] ?? "";
   text = text
     .replace(/\s*[\w.+-]+@[\w-]+\.[\w.]+/g, "")
     .replace(/\s*[,;:|–—-]\s*$/, "")
@@ -141,7 +143,9 @@ export function findByline(page: Page, scopes: Element[] = bylineScopes(page)): 
   if (!widest) return null;
   // One pass per kind of evidence over the widest scope, each keeping its find in the narrowest scope;
   // the narrowest scope wins, then the stronger evidence (marked, "By …", loosely named).
-  const marked = firstInScope(page, scopes, candidates(page, widest, MARKED_AUTHOR), (element) => coAuthors(page, element));
+  const marked = firstInScope(page, scopes, candidates(page, widest, MARKED_AUTHOR), (element) =>
+    isAuthorIndex(element) ? null : coAuthors(page, element),
+  );
   if (marked?.rank === 0) return marked.value;
   const introduced = byIntroduced(page, scopes);
   const loose = firstInScope(page, scopes, candidates(page, widest, LOOSE_AUTHOR), (element) => {
@@ -161,6 +165,12 @@ interface Found<T> {
   value: T;
   /** Index of the narrowest scope holding it. */
   rank: number;
+}
+
+/** A menu link to the list of all authors ("/author/", "/authors"), not to one author's page. */
+function isAuthorIndex(element: Element): boolean {
+  const href = element.name === "a" ? element.attribs.href : undefined;
+  return href !== undefined && /(?:^|\/)(?:authors?|writers?)\/?(?:[?#].*)?$/i.test(href);
 }
 
 /** The first value `read` gives for the elements (in document order), preferring the narrowest scope. */
@@ -371,6 +381,19 @@ const MAX_DATELINE_TEXT = 120;
  * another date.
  */
 export function datelineAfterHeadline(page: Page, scopes: Element[] = bylineScopes(page)): string | null {
+  return dateAfterHeadline(page, scopes, false);
+}
+
+/**
+ * The "Last updated" date right after the headline, for pages that show no other date (notices,
+ * reference pages: "最終更新日：2019年4月2日"). It is the only date the page gives for itself, so it
+ * is the last resort for the publication date, after the address.
+ */
+export function updatedAfterHeadline(page: Page, scopes: Element[] = bylineScopes(page)): string | null {
+  return dateAfterHeadline(page, scopes, true);
+}
+
+function dateAfterHeadline(page: Page, scopes: Element[], updated: boolean): string | null {
   const headline = articleHeadline(page, scopes)?.element;
   const start = headline && page.index.position.get(headline);
   if (start === undefined || start === null) return null;
@@ -385,11 +408,50 @@ export function datelineAfterHeadline(page: Page, scopes: Element[] = bylineScop
     if (!text) continue;
     // A paragraph of prose: the body has begun, and dates in it are about something else.
     if (text.length > MAX_DATELINE_TEXT && element.name === "p") break;
-    if (text.length > MAX_DATELINE_TEXT || UPDATED_LABEL.test(text)) continue;
+    if (text.length > MAX_DATELINE_TEXT || UPDATED_LABEL.test(text) !== updated) continue;
     const date = toIsoDate(text) ?? dateInText(text, page.meta.lang)?.iso;
     if (date) return date;
   }
   return null;
+}
+
+/**
+ * A link to a person's page: /staff/jane-doe, /people/jane-doe, /contributors/jdoe, /autor/jane-doe
+ * (/author/ links are marked authors everywhere on the page, see MARKED_AUTHOR).
+ */
+const PROFILE_PATH =
+  /\/(?:staff|people|person|profiles?|contributors?|columnists?|journalists?|reporters?|writers|team|redaktion|autor(?:en|es)?|auteurs?|autori?)\/[^/?#]+\/?$/i;
+
+/**
+ * An author named by a plain link to their profile page in the lines right after the headline, with
+ * no "By" and no class saying so ("<p><a href="/staff/jane-doe">Jane Doe</a></p>"). Only the byline's
+ * place is read: elsewhere such links are tags or lists of people the article is about.
+ */
+export function profileLinkAfterHeadline(page: Page, scopes: Element[] = bylineScopes(page)): string | null {
+  const headline = articleHeadline(page, scopes)?.element;
+  const start = headline && page.index.position.get(headline);
+  if (start === undefined || start === null) return null;
+  const { elements, end, furniture } = page.index;
+  const from = end[start] ?? start + 1;
+  const to = Math.min(elements.length, from + DATELINE_REACH);
+  const names: string[] = [];
+  for (let at = from; at < to; at++) {
+    const element = elements[at];
+    if (!element || (furniture[at] ?? -1) >= 0) continue;
+    // A paragraph of prose: the body has begun, and its links are about something else.
+    if (element.name === "p" && (cleanText(page.$(element).text())?.length ?? 0) > MAX_DATELINE_TEXT) break;
+    if (element.name !== "a") continue;
+    let path = "";
+    try {
+      path = new URL(element.attribs.href ?? "", page.url).pathname;
+    } catch {
+      continue;
+    }
+    if (!PROFILE_PATH.test(path)) continue;
+    const name = authorName(cleanText(page.$(element).text()));
+    if (name) names.push(name);
+  }
+  return joinNames(names.slice(0, MAX_AUTHORS));
 }
 
 const PUBLISHED_WORD = /published|posted|公開|配信|掲載|投稿/i;

@@ -21,6 +21,9 @@ export function toIsoDate(value: string | null | undefined): string | null {
     const date = new Date(`${iso[1]}T${iso[2]}${zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone}`);
     return Number.isNaN(date.getTime()) ? null : date.toISOString();
   }
+  // Date() guesses at any text with a number in it ("9.8" reads as 8 September 2001): without a
+  // four-digit year a text is no date.
+  if (!/(?:^|\D)(?:1[89]|2\d)\d{2}(?:\D|$)/.test(text)) return null;
   const cleaned = text
     .replace(/(\d)(st|nd|rd|th)\b/g, "$1")
     .replace(/\bat\b/i, " ")

@@ -31,6 +31,7 @@ export function siteNames(page: Page): string[] {
   if (known) return known;
   const names = [
     ...titleAdditions(page),
+    subHeadline(page)?.siteName ?? null,
     page.meta.get("og:site_name"),
     page.meta.get("application-name"),
     page.meta.get("twitter:site")?.replace(/^@/, "") ?? null,
@@ -99,11 +100,73 @@ function titleAdditions(page: Page): string[] {
   return added;
 }
 
-/** Whether a title segment names the site: equal to one of its names, or holding the host's label. */
+/** How closely a lower heading must repeat the rest of the <title> to be the headline it names. */
+const SAME_AS_TITLE = { shorter: 0.8, longer: 0.5 };
+/** Lower headings read when looking for one that repeats the <title>: the top of the page only. */
+const MAX_SUB_HEADINGS = 30;
+
+interface SubHeadline extends Headline {
+  siteName: string;
+}
+
+const subMemo = new WeakMap<Page, SubHeadline | null>();
+
+/**
+ * Blogs and older sites put the site's name in the <h1> and the article's headline in an <h2> or <h3>
+ * ("Diary of Jane Doe" over "■ Notes on …"). The <title> then holds both ("Diary of Jane Doe - Notes
+ * on …", "Headline_Section_Site"): when an <h1> repeats the first or last segment of the <title>, and a
+ * lower heading repeats the longer rest of it, the <h1> is the site's name and that heading the
+ * headline. Both must be shown: a title segment alone does not say which side is the site
+ * ("Mozilla - Wikipedia").
+ */
+export function subHeadline(page: Page): SubHeadline | null {
+  if (subMemo.has(page)) return subMemo.get(page) ?? null;
+  let found: SubHeadline | null = null;
+  const title = page.meta.title;
+  const separators = title ? [...title.matchAll(SEPARATORS)] : [];
+  const firstSeparator = separators[0];
+  const lastSeparator = separators[separators.length - 1];
+  if (title && firstSeparator && lastSeparator) {
+    const edges = [
+      { segment: title.slice(0, firstSeparator.index), rest: title.slice(firstSeparator.index + firstSeparator[0].length) },
+      { segment: title.slice(lastSeparator.index + lastSeparator[0].length), rest: title.slice(0, lastSeparator.index) },
+    ];
+    const h1s = select(page.index, null, "h1", { skipFurniture: true, limit: MAX_HEADINGS }).map((h1) =>
+      squash(textOf(page, h1) ?? ""),
+    );
+    const edge = edges.find(({ segment, rest }) => {
+      const name = squash(segment);
+      return name.length >= 2 && squash(rest).length > name.length && h1s.includes(name);
+    });
+    if (edge) {
+      const lower = select(page.index, null, "h2, h3", { skipFurniture: true, limit: MAX_SUB_HEADINGS });
+      for (const element of lower) {
+        const text = textOf(page, element);
+        if (!text || text.length > MAX_HEADLINE) continue;
+        if (closelyRepeats(text, edge.rest)) {
+          found = { element, text, siteName: edge.segment.trim() };
+          break;
+        }
+      }
+    }
+  }
+  subMemo.set(page, found);
+  return found;
+}
+
+/**
+ * Whether a title segment names the site: equal to one of its names, part of one, or one of them with
+ * a little more ("Valley Times Online"). The name must be most of the segment: a headline that merely
+ * mentions the site's short name ("Rain returns to the valley" on valley.example) is not the site.
+ */
 export function isSiteName(segment: string, names: readonly string[]): boolean {
   const squashed = squash(segment);
   if (!squashed) return true;
-  return names.some((name) => squashed === name || (name.length >= 4 && (squashed.includes(name) || name.includes(squashed))));
+  return names.some(
+    (name) =>
+      squashed === name ||
+      (name.length >= 4 && (name.includes(squashed) || (squashed.includes(name) && name.length * 2 >= squashed.length))),
+  );
 }
 
 /**
@@ -208,7 +271,23 @@ export function visibleHeadline(page: Page, scopes: readonly Element[], others: 
       if (stated.some((other) => sameHeadline(text, other))) return { element, text };
     }
   }
+  // No <h1> is the headline: the site's name is in it, and the headline in a lower heading.
+  const sub = subHeadline(page);
+  if (sub) return { element: sub.element, text: sub.text };
+  // Pages whose <h1> is a section's name ("Events") show the headline in an <h2>; it must repeat the
+  // stated headline closely, as an <h2> is more often a heading inside the text.
+  for (const element of select(page.index, null, "h2", { skipFurniture: true, limit: MAX_SUB_HEADINGS })) {
+    const text = textOf(page, element);
+    if (!text || text.length > MAX_HEADLINE || isSiteName(text, names)) continue;
+    if (stated.some((other) => closelyRepeats(text, other))) return { element, text };
+  }
   return null;
+}
+
+/** Whether a lower heading repeats a title closely enough to be the headline it names. */
+function closelyRepeats(heading: string, title: string): boolean {
+  const shared = overlap(heading, title);
+  return shared.shorter >= SAME_AS_TITLE.shorter && shared.longer >= SAME_AS_TITLE.longer;
 }
 
 /** An <h1> that links to the site's home page is its logo (blogs put the blog's name in one). */
@@ -237,6 +316,23 @@ export function pageHeading(page: Page, scope: Element): string | null {
     if (text && text.length <= MAX_HEADLINE && !isSiteName(text, names) && !isLogo(page, element)) return text;
   }
   return null;
+}
+
+/**
+ * The post's heading in blog themes that give the <h1> to the site's name and the post's title to an
+ * <h2> at the top of its <article>: every <h1> on the page is the site's name or logo, and the
+ * <article>'s first <h2> is the headline. Null when any <h1> could be the headline.
+ */
+export function postHeading(page: Page): string | null {
+  const body = select(page.index, null, "body", { limit: 1 })[0];
+  if (!body) return null;
+  const h1s = headings(page, body);
+  const names = siteNames(page);
+  if (h1s.length === 0 || h1s.some((h1) => !isSiteName(textOf(page, h1) ?? "", names) && !isLogo(page, h1))) return null;
+  const article = select(page.index, null, "article", { skipFurniture: true, limit: 1 })[0];
+  const h2 = article && select(page.index, article, "h2", { skipFurniture: true, limit: 1 })[0];
+  const text = h2 && textOf(page, h2);
+  return text && text.length <= MAX_HEADLINE && !isSiteName(text, names) ? text : null;
 }
 
 const headlineMemo = new WeakMap<Page, Headline | null>();

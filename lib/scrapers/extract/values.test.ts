@@ -105,6 +105,9 @@ describe("toIsoDate", () => {
     expect(toIsoDate("yesterday")).toBeNull();
     expect(toIsoDate("2026-13-45")).toBeNull();
     expect(toIsoDate("")).toBeNull();
+    // Date() alone would read these as 8 September 2001 and 1 May 2001.
+    expect(toIsoDate("Score 9.8")).toBeNull();
+    expect(toIsoDate("Room 5-1")).toBeNull();
   });
 });
 
@@ -116,11 +119,12 @@ describe("authorName", () => {
     ["著者：山田 太郎", "山田 太郎"],
     ["文● 岡本／編集部", "岡本／編集部"],
     ["Jane Doe, December 16th 2016", "Jane Doe"],
+    ["Written by Rob Ewan Edited by Betty Bay", "Rob Ewan"],
   ])("reads %s as %s", (text, name) => {
     expect(authorName(text)).toBe(name);
   });
 
-  it.each(["Photo by Mateo Ruiz", "Image: Getty", "December 16th 2016", "Read more"])("finds no name in %s", (text) => {
+  it.each(["Photo by Mateo Ruiz", "Image: Getty", "December 16th 2016", "Read more", "著者"])("finds no name in %s", (text) => {
     expect(authorName(text)).toBeNull();
   });
 

@@ -160,6 +160,16 @@ describe("news article extractor: headlines, bylines and datelines as pages prin
     expect(item).toMatchObject({ published_at: "2024-03-01" });
   });
 
+  it("falls back to the 'last updated' date after the headline when the page gives no other", async () => {
+    const [item] = await scrape("updated-only.html");
+    expect(item?.published_at).toBe("2024-12-20");
+  });
+
+  it("keeps article:published_time when structured data's datePublished is the last update", async () => {
+    const [item] = await scrape("restamped-date.html");
+    expect(item?.published_at).toBe("2021-03-09T08:15:00.000Z");
+  });
+
   it("reads a date labelled as the publication date in a table row", async () => {
     const [item] = await scrape("labelled-table.html");
     expect(item).toMatchObject({ published_at: "2022-02-14" });
@@ -184,6 +194,26 @@ describe("news article extractor: the headline among other <h1>s", () => {
   it("takes a blog's name off the <title> when og:title states the headline, and skips the blog-name <h1> linking home", async () => {
     const [item] = await scrape("blog-name-title.html");
     expect(item?.title).toBe("A good enough map");
+  });
+
+  it("keeps a headline that mentions the site's name as the headline, and reads the dateline under it", async () => {
+    const [item] = await scrape("site-name-in-headline.html");
+    expect(item).toMatchObject({ title: "Ferry fares to Harbour rise in spring", published_at: "2025-03-04" });
+  });
+
+  it("takes the <article>'s <h2> when the only <h1> is the blog's name and the <title> is that name too", async () => {
+    const [item] = await scrape("blog-post-h2.html");
+    expect(item?.title).toBe("Why the tide tables were wrong last week");
+  });
+
+  it("takes the fuller <h2> headline that repeats og:title when the <h1> is a section's name", async () => {
+    const [item] = await scrape("section-h1.html");
+    expect(item?.title).toBe("Spring Forum 2025 Finding breaches early from the wall to the yard");
+  });
+
+  it("takes the headline from the <h3> the <title> repeats when the <h1> is the site's name", async () => {
+    const [item] = await scrape("site-name-h1.html");
+    expect(item?.title).toBe("■ Counting herons before the thaw");
   });
 });
 
@@ -211,6 +241,26 @@ describe("news article extractor: whose byline it is", () => {
   it("prefers the shown name to a structured author that is an account handle", async () => {
     const [item] = await scrape("handle-author.html");
     expect(item?.author).toBe("Jordan Diaz");
+  });
+
+  it("reads a plain link to a staff page under the headline as the byline, not a person linked in the text", async () => {
+    const [item] = await scrape("profile-link.html");
+    expect(item).toMatchObject({ author: "Nadia Brook", published_at: "2025-02-07" });
+  });
+
+  it("skips a menu link to the authors' index and the editor credited after the author", async () => {
+    const [item] = await scrape("author-index-menu.html");
+    expect(item?.author).toBe("Priya Raman");
+  });
+
+  it("takes the author of the video the page is about when no article names one", async () => {
+    const [item] = await scrape("video-entity.html");
+    expect(item).toMatchObject({ author: "Mira Castell", published_at: "2023-05-14T06:10:00.000Z" });
+  });
+
+  it("falls back to the twitter:creator account, without its @, when nothing else names the author", async () => {
+    const [item] = await scrape("twitter-creator.html");
+    expect(item?.author).toBe("fenwaysoil");
   });
 
   it("joins every DC.Creator, with semicolons when the names hold commas", async () => {

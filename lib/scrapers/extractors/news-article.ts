@@ -6,6 +6,8 @@ import {
   findPublished,
   joinNames,
   labelledPublished,
+  profileLinkAfterHeadline,
+  updatedAfterHeadline,
 } from "../extract/bylines";
 import { toIsoDate } from "../extract/dates";
 import { find, findDate, heading, image, primaryLink, textOf } from "../extract/html";
@@ -13,7 +15,7 @@ import { mainText } from "../extract/main-content";
 import type { Page } from "../extract/page";
 import { plainText } from "../extract/text";
 import { hasType, isThing, link, raw, type Thing, text, texts, values, valueText } from "../extract/things";
-import { pageHeading, siteNames, squash, stripSiteName, visibleHeadline } from "../extract/titles";
+import { pageHeading, postHeading, siteNames, squash, stripSiteName, visibleHeadline } from "../extract/titles";
 import { emptyBaseItem, type NewsArticleItem } from "../types";
 import { metaBasics } from "./common";
 import type { KindExtractor } from "./extractor";
@@ -86,7 +88,7 @@ export const newsArticleExtractor: KindExtractor<NewsArticleItem> = {
     return {
       ...metaBasics(page),
       title: stripSiteName(meta.get("og:title", "twitter:title"), page),
-      author: joinNames(metaAuthors(page)),
+      author: joinNames(metaAuthors(page)) ?? pageEntityAuthor(page),
       published_at: toIsoDate(meta.get(...PUBLISHED_META)) ?? pageEntityPublished(page),
       publisher: meta.get("og:site_name", "application-name", "publisher"),
     };
@@ -100,6 +102,7 @@ export const newsArticleExtractor: KindExtractor<NewsArticleItem> = {
         visibleHeadline(page, bylineScopes(page), [structured, meta.get("og:title"), meta.get("twitter:title"), meta.title])
           ?.text ?? null,
       author: authorsNeedByline(page) ? findByline(page) : null,
+      published_at: restampedPublished(page),
       body: fullerBody(page),
     };
   },
@@ -119,14 +122,15 @@ export const newsArticleExtractor: KindExtractor<NewsArticleItem> = {
     return {
       // Only an <h1>: on an article page an h2–h4 is a section or a sidebar heading, and the document
       // title (the runner's last resort) is closer to the headline.
-      title: pageHeading(page, article) ?? (article !== scope ? pageHeading(page, scope) : null),
-      author: findByline(page),
+      title: pageHeading(page, article) ?? (article !== scope ? pageHeading(page, scope) : null) ?? postHeading(page),
+      author: findByline(page) ?? profileLinkAfterHeadline(page) ?? twitterCreator(page),
       published_at:
         toIsoDate(findDate(page, article)) ??
         findPublished(page) ??
         labelledPublished(page) ??
         datelineAfterHeadline(page) ??
-        dateInUrl(page.meta.canonical ?? page.meta.get("og:url") ?? page.url),
+        dateInUrl(page.meta.canonical ?? page.meta.get("og:url") ?? page.url) ??
+        updatedAfterHeadline(page),
       image: image(page, article),
       body: mainText(page),
     };
@@ -157,6 +161,48 @@ function pageEntityPublished(page: Page): string | null {
     if (date) return date;
   }
   return null;
+}
+
+const MODIFIED_META = ["article:modified_time", "og:updated_time", "datemodified"];
+
+/**
+ * The meta tags' publication date when structured data's datePublished is only the last update: some
+ * sites restamp datePublished on every edit, so it equals the modified time the page states, while
+ * article:published_time keeps the earlier first publication. Null when they do not disagree so.
+ */
+function restampedPublished(page: Page): string | null {
+  const stated = toIsoDate(page.meta.get(...PUBLISHED_META));
+  const structured = page.things
+    .filter((thing) => hasType(thing, ARTICLES))
+    .map((thing) => toIsoDate(raw(thing, "datePublished")))
+    .find(Boolean);
+  if (!stated || !structured || !(Date.parse(stated) < Date.parse(structured))) return null;
+  const modified = new Set(
+    [...MODIFIED_META.map((name) => page.meta.get(name)), ...page.things.map((thing) => raw(thing, "dateModified"))].map(
+      (value) => toIsoDate(value),
+    ),
+  );
+  return modified.has(structured) ? stated : null;
+}
+
+/** The author of the video, review or episode the page is about, when no Article names one. */
+function pageEntityAuthor(page: Page): string | null {
+  for (const thing of page.things) {
+    if (!hasType(thing, PAGE_ENTITY_TYPES)) continue;
+    const authors = texts(thing, "author", "creator").filter((name) => !/^https?:\/\//i.test(name));
+    if (authors.length > 0) return joinNames(authors);
+  }
+  return null;
+}
+
+/**
+ * The account twitter:creator names, without its "@": the last resort when neither structured data,
+ * meta tags nor a byline name the author. It is the page's own statement of who made it, even when
+ * that is the site's account.
+ */
+function twitterCreator(page: Page): string | null {
+  const handle = page.meta.get("twitter:creator")?.trim().replace(/^@/, "");
+  return handle && /^[\p{L}\p{N}_.-]{2,}$/u.test(handle) ? handle : null;
 }
 
 /**
