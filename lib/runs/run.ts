@@ -183,7 +183,13 @@ export async function submitRun(input: RunInput, options: RunOptions = {}): Prom
 }
 
 async function awaitRun(run: AcceptedRun, timeoutMs: number): Promise<RunOutcome> {
-  type Outcome = { status: RunStatus; resultData: string | null; durationMs: number | null; errorCode: string | null; error: string | null };
+  type Outcome = {
+    status: RunStatus;
+    resultData: string | null;
+    durationMs: number | null;
+    errorCode: string | null;
+    error: string | null;
+  };
   let row: Outcome | undefined;
   // Checked at once (the run may have ended already), then on its end event and every second.
   const ended = await waitForRunEnd(run.id, timeoutMs, async () => {
