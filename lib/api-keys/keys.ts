@@ -84,15 +84,10 @@ export async function findApiKeyOwner(key: string, now = new Date()): Promise<(A
   };
 }
 
-/** Last use, written only when the recorded one is stale: conditional, so racing requests write it once. */
-const RECORD_API_KEY_USE: HotStatement = {
-  name: "api_key_record_use",
-  sqlite: "UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)",
-  postgres: `UPDATE api_keys SET last_used_at = $1::timestamp
-    WHERE id = $2 AND (last_used_at IS NULL OR last_used_at < $3::timestamp)`,
-};
-
 export async function recordApiKeyUse(id: number, now = new Date()): Promise<void> {
   const staleBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
-  await hotQuery(RECORD_API_KEY_USE, [sqlTimestamp(now), id, sqlTimestamp(staleBefore)]);
+  await db.apiKey.updateMany({
+    where: { id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: staleBefore } }] },
+    data: { lastUsedAt: now },
+  });
 }
