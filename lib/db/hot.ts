@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { env } from "@/lib/env";
 import { processWide } from "@/lib/process-state";
-import { SQLITE_BUSY_TIMEOUT_MS } from "./adapters";
+import { SQLITE_BUSY_TIMEOUT_MS, SQLITE_CONNECTION_PRAGMAS } from "./adapters";
 import { postgresTarget, providerOf, sqliteFilePath } from "./url";
 
 // The few statements on the hottest paths (license verification, API-key lookup) as prepared raw SQL on a
@@ -38,6 +38,7 @@ export interface HotDb {
  */
 function sqliteHotDb(url: string): HotDb {
   const database = new Database(sqliteFilePath(url), { timeout: 0 });
+  database.exec(SQLITE_CONNECTION_PRAGMAS);
   const prepared = new Map<string, Database.Statement>();
   const statementOf = (statement: HotStatement) => {
     let found = prepared.get(statement.name);

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { MAX_BODY_BYTES } from "./body";
+import { MAX_BODY_BYTES, rememberBody } from "./body";
+import { jsonResponseText } from "./json";
 import type { NextRouteHandler } from "./route";
 
 /**
@@ -53,12 +54,16 @@ export async function serveRoute(
     body: body?.byteLength ? new Uint8Array(body) : undefined,
     signal: aborted.signal,
   });
+  // The route kit reads the body from here, not back through the Request's stream (lib/http/body.ts).
+  if (body) rememberBody(request, body);
   await writeResponse(res, await handler(request, { params: Promise.resolve(params) }));
 }
 
 /** Writes a web Response (status, headers, body) to node's response. */
 export async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
-  const answer = Buffer.from(await response.arrayBuffer());
+  // A JSON answer's text as it was made, rather than read back through the Response's body stream.
+  const text = jsonResponseText(response);
+  const answer = text === undefined ? Buffer.from(await response.arrayBuffer()) : Buffer.from(text);
   res.statusCode = response.status;
   for (const [name, value] of response.headers) {
     if (name === "set-cookie") res.appendHeader(name, value);

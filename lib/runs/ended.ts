@@ -1,10 +1,22 @@
 import "server-only";
 import { completeBatchIfDone, getBatch } from "@/lib/batches/batches";
-import { db } from "@/lib/db";
+import { type HotStatement, hotQuery } from "@/lib/db/hot";
 import { log } from "@/lib/log";
 import { publishRunEnded } from "@/lib/queue/run-events";
 import { queueWebhook } from "@/lib/webhooks/deliveries";
 import { getRun } from "./queries";
+import type { RunStatus } from "./status";
+
+/** What follows a run's end depends on: every run ends with it, so it is a prepared statement (lib/db/hot.ts). */
+const RUN_FOLLOW_UPS: HotStatement = {
+  name: "run_follow_ups",
+  sqlite: `SELECT r.user_id AS "userId", r.status, r.webhook_url AS "webhookUrl", r.batch_id AS "batchId",
+      b.webhook_url AS "batchWebhookUrl"
+    FROM scraper_runs r LEFT JOIN run_batches b ON b.id = r.batch_id WHERE r.id = ?`,
+  postgres: `SELECT r.user_id AS "userId", r.status::text AS status, r.webhook_url AS "webhookUrl", r.batch_id AS "batchId",
+      b.webhook_url AS "batchWebhookUrl"
+    FROM scraper_runs r LEFT JOIN run_batches b ON b.id = r.batch_id WHERE r.id = $1`,
+};
 
 /**
  * Whatever follows a run's end, wherever it ended (worker, cancel, recovery): synchronous callers stop waiting,
@@ -14,10 +26,13 @@ import { getRun } from "./queries";
 export async function runEnded(runId: number): Promise<void> {
   await publishRunEnded(runId).catch((err: unknown) => log.warn({ err, runId }, "could not publish a run's end"));
   try {
-    const run = await db.scraperRun.findUnique({
-      where: { id: runId },
-      select: { userId: true, status: true, webhookUrl: true, batchId: true, batch: { select: { webhookUrl: true } } },
-    });
+    const [run] = await hotQuery<{
+      userId: number;
+      status: RunStatus;
+      webhookUrl: string | null;
+      batchId: number | null;
+      batchWebhookUrl: string | null;
+    }>(RUN_FOLLOW_UPS, [runId]);
     if (!run) return;
     if (run.webhookUrl && (run.status === "success" || run.status === "failed")) {
       await queueWebhook({
@@ -28,10 +43,10 @@ export async function runEnded(runId: number): Promise<void> {
         runId,
       });
     }
-    if (run.batchId && (await completeBatchIfDone(run.batchId)) && run.batch?.webhookUrl) {
+    if (run.batchId && (await completeBatchIfDone(run.batchId)) && run.batchWebhookUrl) {
       await queueWebhook({
         userId: run.userId,
-        url: run.batch.webhookUrl,
+        url: run.batchWebhookUrl,
         type: "batch.completed",
         data: await getBatch(run.userId, run.batchId),
         batchId: run.batchId,

@@ -1,6 +1,7 @@
 import "server-only";
-import { PLANS } from "@/lib/config/plans";
+import { PLANS, type PlanId } from "@/lib/config/plans";
 import { db } from "@/lib/db";
+import { type HotStatement, hotQuery, sqlTimestamp } from "@/lib/db/hot";
 import { AppError, type ErrorCode } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { extractInThread } from "@/lib/queue/extraction-pool";
@@ -8,11 +9,13 @@ import type { JobOutcome, RunJob } from "@/lib/queue/queue";
 import { watchRunCancel } from "@/lib/queue/run-events";
 import { releaseSlotToken } from "@/lib/rate-limit/concurrency";
 import { pageFetcher } from "@/lib/scrapers/fetch/safe-fetch";
+import type { ScraperKind } from "@/lib/scrapers/kinds";
 import type { ScrapedItem } from "@/lib/scrapers/types";
 import { releaseRun } from "@/lib/usage/quota";
 import { runEnded } from "./ended";
 import { type RunLimits, runLimits } from "./limits";
 import { purgeExpiredResultsOccasionally } from "./retention";
+import type { RunStatus } from "./status";
 
 /**
  * A running run's lease: its worker renews it every RUN_LEASE_RENEW_MS; once it has passed, the worker is taken
@@ -26,6 +29,42 @@ const RUN_LEASE_RENEW_MS = RUN_LEASE_MS / 3;
 const SLOT_WAIT_MS = 1000;
 
 const done: JobOutcome = { done: true };
+
+// A run's three statements on every worker, prepared raw SQL (lib/db/hot.ts): as ORM statements they cost more CPU
+// than fetching and extracting a typical page (docs/decisions.md#hot-paths). Claim and outcome stay conditional
+// UPDATEs, so exactly one worker claims a run and a cancel or recovery that came first is never overwritten.
+
+/** The run with what its worker needs of its scraper and user. */
+const READ_RUN: HotStatement = {
+  name: "worker_read_run",
+  sqlite: `SELECT r.id, r.status, r.user_id AS "userId", r.url, r.include_reviews AS "includeReviews",
+      r.quota_month AS "quotaMonth", s.kind, u.plan
+    FROM scraper_runs r JOIN scrapers s ON s.id = r.scraper_id JOIN users u ON u.id = r.user_id WHERE r.id = ?`,
+  postgres: `SELECT r.id, r.status::text AS status, r.user_id AS "userId", r.url, r.include_reviews AS "includeReviews",
+      r.quota_month AS "quotaMonth", s.kind::text AS kind, u.plan::text AS plan
+    FROM scraper_runs r JOIN scrapers s ON s.id = r.scraper_id JOIN users u ON u.id = r.user_id WHERE r.id = $1`,
+};
+
+/** queued → running: one worker wins. */
+const CLAIM_RUN: HotStatement = {
+  name: "worker_claim_run",
+  sqlite: `UPDATE scraper_runs SET status = 'running', started_at = ?, lease_until = ?, attempts = attempts + 1, slot_token = ?
+    WHERE id = ? AND status = 'queued' RETURNING id`,
+  postgres: `UPDATE scraper_runs
+    SET status = 'running', started_at = $1::timestamp, lease_until = $2::timestamp, attempts = attempts + 1, slot_token = $3
+    WHERE id = $4 AND status = 'queued' RETURNING id`,
+};
+
+/** running → success with the items, unless a cancel or recovery settled the run first. */
+const RECORD_SUCCESS: HotStatement = {
+  name: "worker_record_success",
+  sqlite: `UPDATE scraper_runs SET status = 'success', item_count = ?, duration_ms = ?, result_data = ?, finished_at = ?,
+      lease_until = NULL
+    WHERE id = ? AND status = 'running' RETURNING id`,
+  postgres: `UPDATE scraper_runs SET status = 'success', item_count = $1, duration_ms = $2, result_data = $3,
+      finished_at = $4::timestamp, lease_until = NULL
+    WHERE id = $5 AND status = 'running' RETURNING id`,
+};
 
 interface Failure {
   code: ErrorCode;
@@ -41,19 +80,23 @@ const unexpectedFailure: Failure = { code: "internal_error", message: "The run f
  * released whatever happens, and waiters, batches and webhooks hear of the end.
  */
 export async function processRun(job: RunJob, limits: RunLimits = runLimits): Promise<JobOutcome> {
-  const run = await db.scraperRun.findUnique({
-    where: { id: job.runId },
-    select: {
-      id: true,
-      status: true,
-      userId: true,
-      url: true,
-      includeReviews: true,
-      quotaMonth: true,
-      scraper: { select: { kind: true } },
-      user: { select: { plan: true } },
-    },
-  });
+  const [found] = await hotQuery<{
+    id: number;
+    status: RunStatus;
+    userId: number;
+    url: string;
+    includeReviews: unknown;
+    quotaMonth: string | null;
+    kind: ScraperKind;
+    plan: PlanId;
+  }>(READ_RUN, [job.runId]);
+  const run = found && {
+    ...found,
+    // SQLite answers 1/0, PostgreSQL true/false.
+    includeReviews: Boolean(found.includeReviews),
+    scraper: { kind: found.kind },
+    user: { plan: found.plan },
+  };
   let slotToken = job.slotToken;
   try {
     // Cancelled, or taken by another worker (a job re-added by recovery): nothing to do.
@@ -67,17 +110,13 @@ export async function processRun(job: RunJob, limits: RunLimits = runLimits): Pr
     // Watched before the claim: a cancel that lands right after it must find this run to abort.
     const cancel = watchRunCancel(run.id);
     try {
-      const claimed = await db.scraperRun.updateMany({
-        where: { id: run.id, status: "queued" },
-        data: {
-          status: "running",
-          startedAt,
-          leaseUntil: new Date(startedAt.getTime() + RUN_LEASE_MS),
-          attempts: { increment: 1 },
-          slotToken,
-        },
-      });
-      if (claimed.count === 0) return done;
+      const claimed = await hotQuery(CLAIM_RUN, [
+        sqlTimestamp(startedAt),
+        sqlTimestamp(new Date(startedAt.getTime() + RUN_LEASE_MS)),
+        slotToken,
+        run.id,
+      ]);
+      if (claimed.length === 0) return done;
       await execute(run, startedAt, cancel.signal);
     } finally {
       cancel.done();
@@ -137,17 +176,7 @@ async function execute(run: ClaimedRun, startedAt: Date, cancelled: AbortSignal)
       );
       return;
     }
-    await db.scraperRun.updateMany({
-      where: { id: run.id, status: "running" },
-      data: {
-        status: "success",
-        itemCount: items.length,
-        durationMs: elapsed(),
-        resultData: JSON.stringify(items),
-        finishedAt: new Date(),
-        leaseUntil: null,
-      },
-    });
+    await hotQuery(RECORD_SUCCESS, [items.length, elapsed(), JSON.stringify(items), sqlTimestamp(new Date()), run.id]);
   } catch (error) {
     // Recording the success failed (the database went away): the run is not charged.
     log.error({ err: error, runId: run.id }, "could not record a run's outcome");

@@ -1,9 +1,11 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { type HotStatement, hotQuery } from "@/lib/db/hot";
 import { AppError } from "@/lib/errors";
 import { cancelOpenRun } from "./cancel";
 import { runDetailDto, runSummaryDto } from "./dto";
 import type { ListRunsQuery } from "./schema";
+import type { RunStatus } from "./status";
 
 const summaryFields = {
   id: true,
@@ -34,18 +36,67 @@ export async function listRuns(userId: number, { page, per_page }: ListRunsQuery
   return { data: rows.map(runSummaryDto), page, per_page, total, has_more: page * per_page < total };
 }
 
+/**
+ * One run of one user with its scraper's name and its first webhook delivery, in one indexed read: what
+ * GET /api/runs/{id} answers, which scraper clients poll with their API key (lib/db/hot.ts). Times are read as
+ * ISO text in both dialects (PostgreSQL's driver would read a timestamp without zone in the server's local time).
+ */
+const RUN_DETAIL: HotStatement = {
+  name: "run_detail",
+  sqlite: `SELECT r.id, r.scraper_id AS "scraperId", s.name AS "scraperName", r.url, r.status, r.item_count AS "itemCount",
+      r.duration_ms AS "durationMs", r.error_code AS "errorCode", r.error, r.created_at AS "createdAt",
+      r.finished_at AS "finishedAt", r.result_data AS "resultData", d.id AS "deliveryId", d.attempts AS "deliveryAttempts",
+      d.last_status AS "deliveryLastStatus"
+    FROM scraper_runs r JOIN scrapers s ON s.id = r.scraper_id
+      LEFT JOIN webhook_deliveries d ON d.id = (SELECT min(id) FROM webhook_deliveries WHERE run_id = r.id)
+    WHERE r.id = ? AND r.user_id = ?`,
+  postgres: `SELECT r.id, r.scraper_id AS "scraperId", s.name AS "scraperName", r.url, r.status::text AS status,
+      r.item_count AS "itemCount", r.duration_ms AS "durationMs", r.error_code AS "errorCode", r.error,
+      to_char(r.created_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
+      to_char(r.finished_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "finishedAt", r.result_data AS "resultData",
+      d.id AS "deliveryId", d.attempts AS "deliveryAttempts", d.last_status AS "deliveryLastStatus"
+    FROM scraper_runs r JOIN scrapers s ON s.id = r.scraper_id
+      LEFT JOIN webhook_deliveries d ON d.id = (SELECT min(id) FROM webhook_deliveries WHERE run_id = r.id)
+    WHERE r.id = $1 AND r.user_id = $2`,
+};
+
+type RunDetailSqlRow = {
+  id: number;
+  scraperId: number;
+  scraperName: string;
+  url: string;
+  status: RunStatus;
+  itemCount: number;
+  durationMs: number | null;
+  errorCode: string | null;
+  error: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+  resultData: string | null;
+  deliveryId: number | null;
+  deliveryAttempts: number | null;
+  deliveryLastStatus: number | null;
+};
+
 /** One of the user's runs; not_found for a missing run or someone else's. */
 export async function getRun(userId: number, id: number) {
-  const row = await db.scraperRun.findFirst({
-    where: { id, userId },
-    select: {
-      ...summaryFields,
-      resultData: true,
-      deliveries: { select: { attempts: true, lastStatus: true }, orderBy: { id: "asc" }, take: 1 },
-    },
-  });
+  const [row] = await hotQuery<RunDetailSqlRow>(RUN_DETAIL, [id, userId]);
   if (!row) throw new AppError("not_found", "Run not found");
-  return runDetailDto(row);
+  return runDetailDto({
+    id: row.id,
+    scraperId: row.scraperId,
+    scraper: { name: row.scraperName },
+    url: row.url,
+    status: row.status,
+    itemCount: row.itemCount,
+    durationMs: row.durationMs,
+    errorCode: row.errorCode,
+    error: row.error,
+    createdAt: new Date(row.createdAt),
+    finishedAt: row.finishedAt === null ? null : new Date(row.finishedAt),
+    resultData: row.resultData,
+    deliveries: row.deliveryId === null ? [] : [{ attempts: row.deliveryAttempts ?? 0, lastStatus: row.deliveryLastStatus }],
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Plan, PlanId } from "@/lib/config/plans";
 import { db } from "@/lib/db";
+import { type HotStatement, hotQuery, sqlTimestamp } from "@/lib/db/hot";
 import { env } from "@/lib/env";
 import { AppError, type ErrorCode } from "@/lib/errors";
 import { runQueue } from "@/lib/queue/queue";
@@ -10,7 +11,7 @@ import type { ScrapedItem } from "@/lib/scrapers/types";
 import { type QuotaReservation, releaseRun, reserveRun } from "@/lib/usage/quota";
 import { assertPlanIncludes, type RunLimits, runLimits } from "./limits";
 import type { RunRequest } from "./schema";
-import { isFinished } from "./status";
+import { isFinished, type RunStatus } from "./status";
 import { ensureInAppWorkers } from "./workers";
 
 /** What a run needs to know about its scraper. */
@@ -57,11 +58,41 @@ export interface RunOptions {
   syncTimeoutMs?: number;
 }
 
+// The run endpoint's own statements, prepared raw SQL (lib/db/hot.ts): a synchronous run's accept and wait were a
+// handful of ORM statements whose building and mapping cost more CPU than the statements (docs/decisions.md#hot-paths).
+
+const FIND_SCRAPER: HotStatement = {
+  name: "run_find_scraper",
+  sqlite: `SELECT id, kind, required_plan AS "requiredPlan" FROM scrapers WHERE id = ?`,
+  postgres: `SELECT id, kind::text AS kind, required_plan::text AS "requiredPlan" FROM scrapers WHERE id = $1`,
+};
+
+/** The run as accepted: queued, against the month its quota was taken from. Every other column keeps its default. */
+const INSERT_RUN: HotStatement = {
+  name: "run_insert",
+  sqlite: `INSERT INTO scraper_runs
+      (user_id, api_key_id, scraper_id, batch_id, url, include_reviews, webhook_url, status, quota_month, created_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?) RETURNING id`,
+  postgres: `INSERT INTO scraper_runs
+      (user_id, api_key_id, scraper_id, batch_id, url, include_reviews, webhook_url, status, quota_month, created_at)
+    VALUES ($1, $2, $3, $4, $5, $6::int::boolean, $7, 'queued', $8, $9::timestamp) RETURNING id`,
+};
+
+/** What a synchronous caller answers with once the run has ended. */
+const RUN_OUTCOME: HotStatement = {
+  name: "run_outcome",
+  sqlite: `SELECT status, result_data AS "resultData", duration_ms AS "durationMs", error_code AS "errorCode", error
+    FROM scraper_runs WHERE id = ?`,
+  postgres: `SELECT status::text AS status, result_data AS "resultData", duration_ms AS "durationMs",
+      error_code AS "errorCode", error
+    FROM scraper_runs WHERE id = $1`,
+};
+
 /** The scraper a run names; not_found when there is none. */
 export async function findRunnableScraper(id: number): Promise<RunnableScraper> {
-  const scraper = await db.scraper.findUnique({ where: { id }, select: { id: true, kind: true, requiredPlan: true } });
+  const [scraper] = await hotQuery<{ id: number; kind: ScraperKind; requiredPlan: PlanId }>(FIND_SCRAPER, [id]);
   if (!scraper) throw new AppError("not_found", "Scraper not found");
-  return scraper;
+  return { id: scraper.id, kind: scraper.kind, requiredPlan: scraper.requiredPlan };
 }
 
 /**
@@ -81,15 +112,22 @@ export async function enqueueRun(
   reservation: QuotaReservation,
   slotToken?: string,
 ): Promise<AcceptedRun> {
-  const run = await db.scraperRun
-    .create({
-      data: { ...data, webhookUrl: data.webhookUrl ?? null, status: "queued", quotaMonth: reservation.month },
-      select: { id: true, createdAt: true },
-    })
-    .catch(async (error: unknown) => {
-      await releaseRun(reservation);
-      throw error;
-    });
+  const createdAt = new Date();
+  const [row] = await hotQuery<{ id: number }>(INSERT_RUN, [
+    data.userId,
+    data.apiKeyId,
+    data.scraperId,
+    data.batchId ?? null,
+    data.url,
+    data.includeReviews ? 1 : 0,
+    data.webhookUrl ?? null,
+    reservation.month,
+    sqlTimestamp(createdAt),
+  ]).catch(async (error: unknown) => {
+    await releaseRun(reservation);
+    throw error;
+  });
+  const run = { id: (row as { id: number }).id, createdAt };
   ensureInAppWorkers();
   try {
     await runQueue().enqueue({ runId: run.id, ...(slotToken ? { slotToken } : {}) });
@@ -145,17 +183,22 @@ export async function submitRun(input: RunInput, options: RunOptions = {}): Prom
 }
 
 async function awaitRun(run: AcceptedRun, timeoutMs: number): Promise<RunOutcome> {
-  const read = () =>
-    db.scraperRun.findUniqueOrThrow({
-      where: { id: run.id },
-      select: { status: true, resultData: true, durationMs: true, errorCode: true, error: true },
-    });
-  let row = await read();
+  type Outcome = {
+    status: RunStatus;
+    resultData: string | null;
+    durationMs: number | null;
+    errorCode: string | null;
+    error: string | null;
+  };
+  let row: Outcome | undefined;
+  // Checked at once (the run may have ended already), then on its end event and every second.
   const ended = await waitForRunEnd(run.id, timeoutMs, async () => {
-    row = await read();
+    [row] = await hotQuery<Outcome>(RUN_OUTCOME, [run.id]);
+    // Gone with its user (an account deleted meanwhile): nothing to answer with.
+    if (!row) throw new Error(`run ${run.id} no longer exists`);
     return isFinished(row.status);
   });
-  if (!ended) return { state: "accepted", run };
+  if (!ended || !row) return { state: "accepted", run };
   if (row.status === "success") {
     const items = JSON.parse(row.resultData ?? "[]") as ScrapedItem[];
     return { state: "completed", run: { ...run, items, durationMs: row.durationMs ?? 0 } };

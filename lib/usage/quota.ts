@@ -1,6 +1,7 @@
 import "server-only";
 import type { Plan } from "@/lib/config/plans";
 import { db, isUniqueViolation } from "@/lib/db";
+import { type HotStatement, hotQuery } from "@/lib/db/hot";
 import { AppError } from "@/lib/errors";
 import { usageMonth } from "./summary";
 
@@ -17,24 +18,33 @@ export const quotaExceeded = (plan: Plan) =>
   );
 
 /**
- * Takes one run from the user's monthly quota before the run starts, or throws quota_exceeded. One conditional
- * UPDATE increments the month's row only while it is below the quota, so parallel runs can never overshoot: the
- * database decides, not a read-then-write here. The month's first run creates the row (racing creators
- * meet the primary key, and the losers simply retry the UPDATE).
+ * One run taken from the month's row while it is below the quota, the row made by the month's first run: one
+ * statement on the run endpoint's hot path (lib/db/hot.ts). The upsert is atomic in both databases (SQLite's
+ * write lock; PostgreSQL's ON CONFLICT locks the row and re-checks the WHERE on its current version), so parallel
+ * runs can never overshoot. A row returned means the run was taken.
+ */
+const RESERVE_RUN: HotStatement = {
+  name: "quota_reserve_run",
+  sqlite: `INSERT INTO monthly_usage (user_id, month, successful_runs) VALUES (?, ?, 1)
+    ON CONFLICT (user_id, month) DO UPDATE SET successful_runs = successful_runs + 1 WHERE successful_runs < ?
+    RETURNING successful_runs`,
+  postgres: `INSERT INTO monthly_usage (user_id, month, successful_runs) VALUES ($1, $2, 1)
+    ON CONFLICT (user_id, month) DO UPDATE SET successful_runs = monthly_usage.successful_runs + 1
+      WHERE monthly_usage.successful_runs < $3
+    RETURNING successful_runs`,
+};
+
+/**
+ * Takes one run from the user's monthly quota before the run starts, or throws quota_exceeded. The database
+ * decides, not a read-then-write here: one conditional upsert increments the month's row only while it is below
+ * the quota, and creates it for the month's first run (RESERVE_RUN).
  */
 export async function reserveRun(userId: number, plan: Plan, now: Date = new Date()): Promise<QuotaReservation> {
   const month = usageMonth(now);
-  const increment = () =>
-    db.monthlyUsage.updateMany({
-      where: { userId, month, successfulRuns: { lt: plan.monthlyRuns } },
-      data: { successfulRuns: { increment: 1 } },
-    });
-  let { count } = await increment();
-  if (count === 0) {
-    await db.monthlyUsage.create({ data: { userId, month } }).catch(ignoreUniqueViolation);
-    ({ count } = await increment());
-  }
-  if (count === 0) throw quotaExceeded(plan);
+  // The upsert's insert takes the first run unconditionally: a plan without runs has none to take.
+  if (plan.monthlyRuns < 1) throw quotaExceeded(plan);
+  const taken = await hotQuery(RESERVE_RUN, [userId, month, plan.monthlyRuns]);
+  if (taken.length === 0) throw quotaExceeded(plan);
   return { userId, month };
 }
 
