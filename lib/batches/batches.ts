@@ -82,22 +82,32 @@ export async function getBatch(userId: number, id: number) {
       completedAt: true,
       cancelledAt: true,
       runs: {
-        select: { id: true, url: true, status: true, itemCount: true, errorCode: true, error: true },
+        select: {
+          id: true,
+          url: true,
+          status: true,
+          itemCount: true,
+          errorCode: true,
+          error: true,
+          finishedAt: true,
+        },
         orderBy: { id: "asc" },
       },
     },
   });
   if (!batch) throw new AppError("not_found", "Batch not found");
   const statuses = batch.runs.map((run) => run.status);
+  const status = batchStatus(batch, statuses);
   return {
     id: batch.id,
-    status: batchStatus(batch, statuses),
+    status,
     scraper_id: batch.scraperId,
     total: batch.total,
     succeeded: statuses.filter((status) => status === "success").length,
     failed: statuses.filter((status) => status === "failed").length,
     created_at: batch.createdAt.toISOString(),
-    finished_at: (batch.completedAt ?? batch.cancelledAt)?.toISOString() ?? null,
+    finished_at:
+      (batch.completedAt ?? batch.cancelledAt ?? (status === "completed" ? lastEnd(batch.runs) : null))?.toISOString() ?? null,
     runs: batch.runs.map((run) => ({
       id: run.id,
       url: run.url,
@@ -106,6 +116,16 @@ export async function getBatch(userId: number, id: number) {
       error: run.errorCode ? { code: run.errorCode, message: run.error ?? "" } : null,
     })),
   };
+}
+
+/**
+ * When a batch's runs have all ended but the run that ended last has not yet marked the batch completed (it does so
+ * just after its own outcome is written), the batch ended when that run did.
+ */
+function lastEnd(runs: Array<{ finishedAt: Date | null }>): Date | null {
+  let last: Date | null = null;
+  for (const { finishedAt } of runs) if (finishedAt && (!last || finishedAt > last)) last = finishedAt;
+  return last;
 }
 
 export type BatchDetail = Awaited<ReturnType<typeof getBatch>>;
