@@ -3,10 +3,6 @@ const nextConfig = {
   // Types are checked by `npm run typecheck` (tsc 7), which is faster than the build-time check.
   typescript: { ignoreBuildErrors: true },
   poweredByHeader: false,
-  // The stylesheet (Tailwind, ~37 KB, ~7 KB gzip) in a <style> in <head> rather than a render-blocking request: on a
-  // phone's connection a first visit paints one round trip sooner (First and Largest Contentful Paint), and the CSP
-  // already allows inline styles (lib/server/security-headers.ts).
-  experimental: { inlineCss: true },
   // Metadata (title, description, robots) always in <head>, for every client rather than only the crawlers Next
   // lists: the edge holds each page back until it is whole to hash its scripts (lib/server/document-csp.ts), so
   // streaming the metadata later in the body would gain nothing, and a title streamed into the body reached the
