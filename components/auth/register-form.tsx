@@ -70,11 +70,11 @@ export function RegisterForm({ callbackPath }: { callbackPath: string }) {
       </Button>
       <p className="text-center text-xs text-slate-500">
         By creating an account, you agree to our{" "}
-        <Link href="/terms-of-service" className="underline hover:text-slate-700">
+        <Link href="/terms-of-service" prefetch={false} className="underline hover:text-slate-700">
           Terms of Service
         </Link>{" "}
         and{" "}
-        <Link href="/privacy-policy" className="underline hover:text-slate-700">
+        <Link href="/privacy-policy" prefetch={false} className="underline hover:text-slate-700">
           Privacy Policy
         </Link>
         .

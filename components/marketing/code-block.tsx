@@ -1,6 +1,6 @@
 import { CopyButton } from "@/components/ui/copy-button";
 import { cn } from "@/lib/cn";
-import { type CodeLanguage, guessLanguage, highlight, LANGUAGE_LABELS, type TokenKind } from "@/lib/code/highlight";
+import { type CodeLanguage, guessLanguage, highlightHtml, LANGUAGE_LABELS, type TokenKind } from "@/lib/code/highlight";
 
 // Colours on slate-900 that keep a contrast of at least 4.5:1 (WCAG AA).
 const TOKEN_CLASS: Record<TokenKind, string | undefined> = {
@@ -39,17 +39,11 @@ export function CodeBlock({ code, label, language = guessLanguage(code), classNa
         tabIndex={0}
         className="overflow-x-auto p-4 text-sm leading-relaxed whitespace-pre text-slate-100"
       >
-        <code className="font-mono">
-          {highlight(code, language).map((token, index) =>
-            TOKEN_CLASS[token.kind] ? (
-              <span key={index} className={TOKEN_CLASS[token.kind]}>
-                {token.text}
-              </span>
-            ) : (
-              token.text
-            ),
-          )}
-        </code>
+        <code
+          className="font-mono"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own samples, every token escaped by highlightHtml.
+          dangerouslySetInnerHTML={{ __html: highlightHtml(code, language, (kind) => TOKEN_CLASS[kind]) }}
+        />
       </pre>
     </figure>
   );

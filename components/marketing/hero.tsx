@@ -18,7 +18,7 @@ export function Hero() {
           <ButtonLink href="/register" prefetch={false} size="lg">
             Get Started for Free
           </ButtonLink>
-          <ButtonLink href="#scrapers" variant="outline" size="lg">
+          <ButtonLink href="#scrapers" prefetch={false} variant="outline" size="lg">
             Browse Scrapers
           </ButtonLink>
         </div>

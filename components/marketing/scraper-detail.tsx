@@ -22,6 +22,7 @@ function BackLink() {
   return (
     <Link
       href="/#scrapers"
+      prefetch={false}
       className="inline-flex items-center gap-2 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900"
     >
       <ArrowLeftIcon width={16} height={16} />
@@ -156,7 +157,7 @@ function Loaded({
             <CardContent className="space-y-4">
               <p className="text-sm text-slate-600">
                 Call the endpoint with your API key. See the{" "}
-                <Link href="/api-docs" className="font-medium text-brand-700 underline underline-offset-2">
+                <Link href="/api-docs" prefetch={false} className="font-medium text-brand-700 underline underline-offset-2">
                   API documentation
                 </Link>{" "}
                 for errors and limits.

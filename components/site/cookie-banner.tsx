@@ -25,7 +25,7 @@ export function CookieBanner() {
       <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-700">
           We use cookies to keep you signed in and to remember your preferences. Read our{" "}
-          <Link href="/cookie-policy" className="font-medium text-brand-700 underline underline-offset-2">
+          <Link href="/cookie-policy" prefetch={false} className="font-medium text-brand-700 underline underline-offset-2">
             Cookie Policy
           </Link>{" "}
           to learn more.

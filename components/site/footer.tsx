@@ -1,6 +1,5 @@
 import Link from "next/link";
 import { legalLinks, type NavLink, site } from "@/lib/config/site";
-import { prefetchFor } from "./prefetch";
 
 const COLUMNS: ReadonlyArray<{ title: string; links: readonly NavLink[] }> = [
   {
@@ -31,7 +30,11 @@ const COLUMNS: ReadonlyArray<{ title: string; links: readonly NavLink[] }> = [
 
 const COLUMN_LINK = "text-sm text-slate-600 hover:text-slate-900 hover:underline";
 
-/** docs/product.md#shared-frame: Products, Resources and Company columns plus the legal links. */
+/**
+ * docs/product.md#shared-frame: Products, Resources and Company columns plus the legal links. None prefetches: on
+ * short pages (login, register) the footer is on the first screen, and fetching other pages' payloads right after
+ * load competes with hydration for the main thread (the header's comment); a click still loads the page.
+ */
 export function Footer() {
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
@@ -53,7 +56,7 @@ export function Footer() {
                       {link.label}
                     </a>
                   ) : (
-                    <Link href={link.href} prefetch={prefetchFor(link.href)} className={COLUMN_LINK}>
+                    <Link href={link.href} prefetch={false} className={COLUMN_LINK}>
                       {link.label}
                     </Link>
                   )}
@@ -70,7 +73,7 @@ export function Footer() {
             <ul className="flex flex-wrap gap-x-5 gap-y-2">
               {legalLinks.map((link) => (
                 <li key={link.href}>
-                  <Link href={link.href} className="hover:text-slate-900 hover:underline">
+                  <Link href={link.href} prefetch={false} className="hover:text-slate-900 hover:underline">
                     {link.label}
                   </Link>
                 </li>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { guessLanguage, highlight } from "./highlight";
+import { guessLanguage, highlight, highlightHtml } from "./highlight";
 
 const kinds = (code: string, language: Parameters<typeof highlight>[1]) =>
   highlight(code, language)
@@ -53,5 +53,24 @@ describe("highlight", () => {
     expect(guessLanguage("curl -X POST x")).toBe("bash");
     expect(guessLanguage("Authorization: Bearer KEY")).toBe("http");
     expect(guessLanguage("hello")).toBe("text");
+  });
+});
+
+describe("highlightHtml", () => {
+  it("wraps classed tokens in spans and escapes every text, so the markup gives the code back", () => {
+    const code = `const a = "<b>&'x'</b>"; // <script>`;
+    const html = highlightHtml(code, "javascript", (kind) => (kind === "plain" ? undefined : `c-${kind}`));
+    expect(html).toBe(
+      '<span class="c-keyword">const</span> a = <span class="c-string">&quot;&lt;b&gt;&amp;&#39;x&#39;&lt;/b&gt;&quot;</span>; ' +
+        '<span class="c-comment">// &lt;script&gt;</span>',
+    );
+    const unescaped = html
+      .replace(/<[^>]+>/g, "")
+      .replaceAll("&lt;", "<")
+      .replaceAll("&gt;", ">")
+      .replaceAll("&quot;", '"')
+      .replaceAll("&#39;", "'")
+      .replaceAll("&amp;", "&");
+    expect(unescaped).toBe(code);
   });
 });

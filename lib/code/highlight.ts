@@ -99,6 +99,27 @@ export function highlight(code: string, language: CodeLanguage): Token[] {
   return tokens;
 }
 
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** Text made safe to place inside HTML elements and attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] as string);
+}
+
+/**
+ * The highlighted code as one HTML string: a span per token that has a class, escaped text otherwise. A code block
+ * sets it as its inner HTML, so React neither serialises nor hydrates a node per token (hundreds on /api-docs).
+ */
+export function highlightHtml(code: string, language: CodeLanguage, classFor: (kind: TokenKind) => string | undefined): string {
+  return highlight(code, language)
+    .map((token) => {
+      const className = classFor(token.kind);
+      const text = escapeHtml(token.text);
+      return className ? `<span class="${escapeHtml(className)}">${text}</span>` : text;
+    })
+    .join("");
+}
+
 /** A guess for blocks that do not name their language: the samples are JSON, curl or headers. */
 export function guessLanguage(code: string): CodeLanguage {
   const start = code.trimStart();

@@ -23,13 +23,13 @@ export default async function LoginPage({
         <>
           <p>
             Don&apos;t have an account?{" "}
-            <Link href="/register" className="font-medium text-brand-600 hover:underline">
+            <Link href="/register" prefetch={false} className="font-medium text-brand-600 hover:underline">
               Sign up
             </Link>
           </p>
           <p>
             Need help?{" "}
-            <Link href="/contact" className="font-medium text-brand-600 hover:underline">
+            <Link href="/contact" prefetch={false} className="font-medium text-brand-600 hover:underline">
               Contact support
             </Link>
           </p>

@@ -23,7 +23,7 @@ export default async function RegisterPage({
       footer={
         <p>
           Already have an account?{" "}
-          <Link href="/login" className="font-medium text-brand-600 hover:underline">
+          <Link href="/login" prefetch={false} className="font-medium text-brand-600 hover:underline">
             Log in
           </Link>
         </p>

@@ -59,7 +59,11 @@ export default function ContactPage() {
           </SideCard>
           <SideCard icon={<BookIcon />} title="API documentation">
             <p>Most integration questions are answered in the docs.</p>
-            <Link href="/api-docs" className="mt-2 inline-block font-medium text-brand-700 underline underline-offset-2">
+            <Link
+              href="/api-docs"
+              prefetch={false}
+              className="mt-2 inline-block font-medium text-brand-700 underline underline-offset-2"
+            >
               Read the API documentation
             </Link>
           </SideCard>
