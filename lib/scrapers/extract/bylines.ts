@@ -393,16 +393,25 @@ export function updatedAfterHeadline(page: Page, scopes: Element[] = bylineScope
   return dateAfterHeadline(page, scopes, true);
 }
 
-function dateAfterHeadline(page: Page, scopes: Element[], updated: boolean): string | null {
+/**
+ * The positions of the elements in the byline's place: the few (DATELINE_REACH) after the headline's own, page
+ * furniture left out. Nothing when the page has no headline to start from.
+ */
+function* afterHeadline(page: Page, scopes: Element[]): Generator<number> {
   const headline = articleHeadline(page, scopes)?.element;
   const start = headline && page.index.position.get(headline);
-  if (start === undefined || start === null) return null;
+  if (start === undefined || start === null) return;
   const { elements, end, furniture } = page.index;
   const from = end[start] ?? start + 1;
   const to = Math.min(elements.length, from + DATELINE_REACH);
-  for (let at = from; at < to; at++) {
-    const element = elements[at];
-    if (!element || (furniture[at] ?? -1) >= 0 || (end[at] ?? at) - at > DATELINE_BLOCK) continue;
+  for (let at = from; at < to; at++) if (elements[at] && (furniture[at] ?? -1) < 0) yield at;
+}
+
+function dateAfterHeadline(page: Page, scopes: Element[], updated: boolean): string | null {
+  const { elements, end } = page.index;
+  for (const at of afterHeadline(page, scopes)) {
+    const element = elements[at] as Element;
+    if ((end[at] ?? at) - at > DATELINE_BLOCK) continue;
     if (element.name === "script" || element.name === "style") continue;
     const text = cleanText(blockText(element));
     if (!text) continue;
@@ -428,16 +437,10 @@ const PROFILE_PATH =
  * place is read: elsewhere such links are tags or lists of people the article is about.
  */
 export function profileLinkAfterHeadline(page: Page, scopes: Element[] = bylineScopes(page)): string | null {
-  const headline = articleHeadline(page, scopes)?.element;
-  const start = headline && page.index.position.get(headline);
-  if (start === undefined || start === null) return null;
-  const { elements, end, furniture } = page.index;
-  const from = end[start] ?? start + 1;
-  const to = Math.min(elements.length, from + DATELINE_REACH);
+  const { elements } = page.index;
   const names: string[] = [];
-  for (let at = from; at < to; at++) {
-    const element = elements[at];
-    if (!element || (furniture[at] ?? -1) >= 0) continue;
+  for (const at of afterHeadline(page, scopes)) {
+    const element = elements[at] as Element;
     // A paragraph of prose: the body has begun, and its links are about something else.
     if (element.name === "p" && (cleanText(page.$(element).text())?.length ?? 0) > MAX_DATELINE_TEXT) break;
     if (element.name !== "a") continue;
