@@ -3,9 +3,8 @@ import { db } from "@/lib/db";
 import { type HotStatement, hotQuery } from "@/lib/db/hot";
 import { AppError } from "@/lib/errors";
 import { cancelOpenRun } from "./cancel";
-import { runDetailDto, runSummaryDto } from "./dto";
+import { type RunRow, runDetailDto, runSummaryDto } from "./dto";
 import type { ListRunsQuery } from "./schema";
-import type { RunStatus } from "./status";
 
 const summaryFields = {
   id: true,
@@ -60,16 +59,9 @@ const RUN_DETAIL: HotStatement = {
     WHERE r.id = $1 AND r.user_id = $2`,
 };
 
-type RunDetailSqlRow = {
-  id: number;
-  scraperId: number;
+/** RUN_DETAIL's row: a run row with its scraper's name flattened, times as ISO text, and its first delivery. */
+type RunDetailSqlRow = Omit<RunRow, "scraper" | "createdAt" | "finishedAt"> & {
   scraperName: string;
-  url: string;
-  status: RunStatus;
-  itemCount: number;
-  durationMs: number | null;
-  errorCode: string | null;
-  error: string | null;
   createdAt: string;
   finishedAt: string | null;
   resultData: string | null;
