@@ -98,15 +98,18 @@ describe("POST /api/scrapers/{id}/batch", () => {
 
   it("cancels a batch's queued and running runs with DELETE, stops the running one and gives all their quota back", async () => {
     const user = await createRunUser();
-    const slowPath = `/slow?ms=20000&batch=${randomUUID()}`;
-    const answer = await post(batchEndpoint(limits()), user, { urls: [`${site.url}${slowPath}`, page(), page()] });
+    // Every page is slow, so whichever run the worker takes first (the queue does not promise an order) is still
+    // running when the batch is cancelled, and the other two still wait.
+    const slowPaths = [0, 1, 2].map(() => `/slow?ms=20000&batch=${randomUUID()}`);
+    const answer = await post(batchEndpoint(limits()), user, { urls: slowPaths.map((path) => `${site.url}${path}`) });
     expect(await quotaUsed(user.id)).toBe(3);
-    // A Free user runs one at a time: the slow page is running, the other two wait.
+    // A Free user runs one at a time: one page is running, the other two wait.
+    const statuses = async () => (await readBatch(user, answer.body.id)).body.runs as Array<{ url: string; status: string }>;
     await expect
-      .poll(async () => (await readBatch(user, answer.body.id)).body.runs.map((run: { status: string }) => run.status), {
-        timeout: 10_000,
-      })
-      .toEqual(["running", "queued", "queued"]);
+      .poll(async () => (await statuses()).map((run) => run.status).sort(), { timeout: 10_000 })
+      .toEqual(["queued", "queued", "running"]);
+    const running = (await statuses()).find((run) => run.status === "running") as { url: string };
+    const slowPath = running.url.slice(site.url.length);
     // Running is recorded before the fetch goes out: cancel once the page has been asked for, to see it abandoned.
     await expect.poll(() => site.received(), { timeout: 10_000 }).toContain(slowPath);
     const cancelled = await callJson(deleteBatch, {
