@@ -4,6 +4,7 @@ import pg from "pg";
 import { env } from "@/lib/env";
 import { processWide } from "@/lib/process-state";
 import { SQLITE_BUSY_TIMEOUT_MS, SQLITE_CONNECTION_PRAGMAS } from "./adapters";
+import { startBackgroundCheckpoints } from "./checkpoint";
 import { postgresTarget, providerOf, sqliteFilePath } from "./url";
 
 // The few statements on the hottest paths (license verification, API-key lookup) as prepared raw SQL on a
@@ -37,8 +38,15 @@ export interface HotDb {
  * Prisma's connection.
  */
 function sqliteHotDb(url: string): HotDb {
-  const database = new Database(sqliteFilePath(url), { timeout: 0 });
+  const file = sqliteFilePath(url);
+  const database = new Database(file, { timeout: 0 });
   database.exec(SQLITE_CONNECTION_PRAGMAS);
+  // Its commits never checkpoint on the event loop: a thread does (lib/db/checkpoint.ts), or, once that has stopped,
+  // SQLite's default again.
+  database.pragma("wal_autocheckpoint = 0");
+  const checkpoints = startBackgroundCheckpoints(file, () => {
+    if (database.open) database.pragma("wal_autocheckpoint = 1000");
+  });
   const prepared = new Map<string, Database.Statement>();
   const statementOf = (statement: HotStatement) => {
     let found = prepared.get(statement.name);
@@ -65,6 +73,7 @@ function sqliteHotDb(url: string): HotDb {
       }
     },
     async close() {
+      await checkpoints.stop();
       database.close();
     },
   };

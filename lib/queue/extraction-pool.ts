@@ -1,6 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { Piscina } from "piscina";
+import { deadline as startDeadline } from "@/lib/deadline";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { processWide } from "@/lib/process-state";
@@ -44,7 +45,7 @@ export async function extractInThread(
   { timeoutMs = env.EXTRACTION_TIMEOUT_MS, signal }: { timeoutMs?: number; signal?: AbortSignal } = {},
 ): Promise<ScrapedItem[]> {
   signal?.throwIfAborted();
-  const deadline = AbortSignal.timeout(timeoutMs);
+  const { signal: deadline, clear } = startDeadline(timeoutMs);
   let result: ExtractionResult;
   try {
     result = await pool().run(task, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
@@ -55,6 +56,8 @@ export async function extractInThread(
       throw new ScrapeError("page_too_complex", "The page is too complex to extract: it needs more memory than a run may use.");
     }
     throw error;
+  } finally {
+    clear();
   }
   if (result.ok) return result.items;
   if (result.code) throw new ScrapeError(result.code, result.message);

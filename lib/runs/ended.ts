@@ -18,13 +18,22 @@ const RUN_FOLLOW_UPS: HotStatement = {
     FROM scraper_runs r LEFT JOIN run_batches b ON b.id = r.batch_id WHERE r.id = $1`,
 };
 
+/** What the follow-ups depend on, when the statement that ended the run returned it (a worker's success). */
+export interface KnownFollowUps {
+  status: RunStatus;
+  webhookUrl: string | null;
+  batchId: number | null;
+}
+
 /**
  * Whatever follows a run's end, wherever it ended (worker, cancel, recovery): synchronous callers stop waiting,
  * the run's webhook is sent (run.succeeded / run.failed), and the last run of a batch completes it
- * (batch.completed). Never throws: the run's outcome is already recorded.
+ * (batch.completed). Never throws: the run's outcome is already recorded. A run `known` to have neither webhook
+ * nor batch has nothing more to follow: no statement (most runs, on the run endpoint's hot path).
  */
-export async function runEnded(runId: number): Promise<void> {
+export async function runEnded(runId: number, known?: KnownFollowUps): Promise<void> {
   await publishRunEnded(runId).catch((err: unknown) => log.warn({ err, runId }, "could not publish a run's end"));
+  if (known && !known.webhookUrl && known.batchId === null) return;
   try {
     const [run] = await hotQuery<{
       userId: number;

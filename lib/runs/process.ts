@@ -12,7 +12,7 @@ import { pageFetcher } from "@/lib/scrapers/fetch/safe-fetch";
 import type { ScraperKind } from "@/lib/scrapers/kinds";
 import type { ScrapedItem } from "@/lib/scrapers/types";
 import { releaseRun } from "@/lib/usage/quota";
-import { runEnded } from "./ended";
+import { type KnownFollowUps, runEnded } from "./ended";
 import { type RunLimits, runLimits } from "./limits";
 import { purgeExpiredResultsOccasionally } from "./retention";
 import type { RunStatus } from "./status";
@@ -30,40 +30,56 @@ const SLOT_WAIT_MS = 1000;
 
 const done: JobOutcome = { done: true };
 
-// A run's three statements on every worker, prepared raw SQL (lib/db/hot.ts): as ORM statements they cost more CPU
+// A run's statements on every worker, prepared raw SQL (lib/db/hot.ts): as ORM statements they cost more CPU
 // than fetching and extracting a typical page (docs/decisions.md#hot-paths). Claim and outcome stay conditional
 // UPDATEs, so exactly one worker claims a run and a cancel or recovery that came first is never overwritten.
 
-/** The run with what its worker needs of its scraper and user. */
+/** A run without a slot yet (an async run's): its status, and its user's plan whose concurrency applies. */
 const READ_RUN: HotStatement = {
   name: "worker_read_run",
-  sqlite: `SELECT r.id, r.status, r.user_id AS "userId", r.url, r.include_reviews AS "includeReviews",
-      r.quota_month AS "quotaMonth", s.kind, u.plan
-    FROM scraper_runs r JOIN scrapers s ON s.id = r.scraper_id JOIN users u ON u.id = r.user_id WHERE r.id = ?`,
-  postgres: `SELECT r.id, r.status::text AS status, r.user_id AS "userId", r.url, r.include_reviews AS "includeReviews",
-      r.quota_month AS "quotaMonth", s.kind::text AS kind, u.plan::text AS plan
-    FROM scraper_runs r JOIN scrapers s ON s.id = r.scraper_id JOIN users u ON u.id = r.user_id WHERE r.id = $1`,
+  sqlite: `SELECT r.status, r.user_id AS "userId", u.plan FROM scraper_runs r JOIN users u ON u.id = r.user_id WHERE r.id = ?`,
+  postgres: `SELECT r.status::text AS status, r.user_id AS "userId", u.plan::text AS plan
+    FROM scraper_runs r JOIN users u ON u.id = r.user_id WHERE r.id = $1`,
 };
 
-/** queued → running: one worker wins. */
+/**
+ * queued → running: one worker wins, and gets what running it needs. A job that carries its slot (a synchronous
+ * run's) starts with this statement alone: READ_RUN is only needed to take a slot for the run's user first.
+ */
 const CLAIM_RUN: HotStatement = {
   name: "worker_claim_run",
   sqlite: `UPDATE scraper_runs SET status = 'running', started_at = ?, lease_until = ?, attempts = attempts + 1, slot_token = ?
-    WHERE id = ? AND status = 'queued' RETURNING id`,
+    WHERE id = ? AND status = 'queued'
+    RETURNING id, user_id AS "userId", url, include_reviews AS "includeReviews", quota_month AS "quotaMonth",
+      (SELECT s.kind FROM scrapers s WHERE s.id = scraper_runs.scraper_id) AS kind`,
   postgres: `UPDATE scraper_runs
     SET status = 'running', started_at = $1::timestamp, lease_until = $2::timestamp, attempts = attempts + 1, slot_token = $3
-    WHERE id = $4 AND status = 'queued' RETURNING id`,
+    WHERE id = $4 AND status = 'queued'
+    RETURNING id, user_id AS "userId", url, include_reviews AS "includeReviews", quota_month AS "quotaMonth",
+      (SELECT s.kind::text FROM scrapers s WHERE s.id = scraper_runs.scraper_id) AS kind`,
 };
 
-/** running → success with the items, unless a cancel or recovery settled the run first. */
+type ClaimedRow = {
+  id: number;
+  userId: number;
+  url: string;
+  includeReviews: unknown;
+  quotaMonth: string | null;
+  kind: ScraperKind;
+};
+
+/**
+ * running → success with the items, unless a cancel or recovery settled the run first. It returns what the run's
+ * follow-ups depend on (runEnded), so a run with neither webhook nor batch needs no statement more for them.
+ */
 const RECORD_SUCCESS: HotStatement = {
   name: "worker_record_success",
   sqlite: `UPDATE scraper_runs SET status = 'success', item_count = ?, duration_ms = ?, result_data = ?, finished_at = ?,
       lease_until = NULL
-    WHERE id = ? AND status = 'running' RETURNING id`,
+    WHERE id = ? AND status = 'running' RETURNING webhook_url AS "webhookUrl", batch_id AS "batchId"`,
   postgres: `UPDATE scraper_runs SET status = 'success', item_count = $1, duration_ms = $2, result_data = $3,
       finished_at = $4::timestamp, lease_until = NULL
-    WHERE id = $5 AND status = 'running' RETURNING id`,
+    WHERE id = $5 AND status = 'running' RETURNING webhook_url AS "webhookUrl", batch_id AS "batchId"`,
 };
 
 interface Failure {
@@ -80,51 +96,44 @@ const unexpectedFailure: Failure = { code: "internal_error", message: "The run f
  * released whatever happens, and waiters, batches and webhooks hear of the end.
  */
 export async function processRun(job: RunJob, limits: RunLimits = runLimits): Promise<JobOutcome> {
-  const [found] = await hotQuery<{
-    id: number;
-    status: RunStatus;
-    userId: number;
-    url: string;
-    includeReviews: unknown;
-    quotaMonth: string | null;
-    kind: ScraperKind;
-    plan: PlanId;
-  }>(READ_RUN, [job.runId]);
-  const run = found && {
-    ...found,
-    // SQLite answers 1/0, PostgreSQL true/false.
-    includeReviews: Boolean(found.includeReviews),
-    scraper: { kind: found.kind },
-    user: { plan: found.plan },
-  };
+  const runId = job.runId;
   let slotToken = job.slotToken;
+  let followUps: KnownFollowUps | undefined;
   try {
-    // Cancelled, or taken by another worker (a job re-added by recovery): nothing to do.
-    if (run?.status !== "queued") return done;
     if (!slotToken) {
-      const slot = await limits.trySlot(run.userId, PLANS[run.user.plan]);
+      const [found] = await hotQuery<{ status: RunStatus; userId: number; plan: PlanId }>(READ_RUN, [runId]);
+      // Cancelled, or taken by another worker (a job re-added by recovery): nothing to do.
+      if (found?.status !== "queued") return done;
+      const slot = await limits.trySlot(found.userId, PLANS[found.plan]);
       if (!slot) return { done: false, retryInMs: SLOT_WAIT_MS };
       slotToken = slot.token;
     }
     const startedAt = new Date();
     // Watched before the claim: a cancel that lands right after it must find this run to abort.
-    const cancel = watchRunCancel(run.id);
+    const cancel = watchRunCancel(runId);
     try {
-      const claimed = await hotQuery(CLAIM_RUN, [
+      const [claimed] = await hotQuery<ClaimedRow>(CLAIM_RUN, [
         sqlTimestamp(startedAt),
         sqlTimestamp(new Date(startedAt.getTime() + RUN_LEASE_MS)),
         slotToken,
-        run.id,
+        runId,
       ]);
-      if (claimed.length === 0) return done;
-      await execute(run, startedAt, cancel.signal);
+      // Not queued (cancelled, taken by another worker) or gone with its user: nothing to do.
+      if (!claimed) return done;
+      const run: ClaimedRun = {
+        ...claimed,
+        // SQLite answers 1/0, PostgreSQL true/false.
+        includeReviews: Boolean(claimed.includeReviews),
+        scraper: { kind: claimed.kind },
+      };
+      followUps = await execute(run, startedAt, cancel.signal);
     } finally {
       cancel.done();
     }
   } finally {
     if (slotToken) await releaseSlotToken(slotToken);
   }
-  await runEnded(run.id);
+  await runEnded(runId, followUps);
   await purgeExpiredResultsOccasionally().catch((err: unknown) => log.error({ err }, "could not purge expired run results"));
   return done;
 }
@@ -142,8 +151,9 @@ interface ClaimedRun {
  * Fetches and extracts a claimed run and records its outcome. Every outcome is a conditional UPDATE of a run still
  * `running`, and so is a cancel (lib/runs/cancel.ts): whichever comes first wins, and the other changes nothing,
  * neither the run nor its quota. A cancel aborts `cancelled`, which stops the fetch and terminates the thread.
+ * Returns what the follow-ups depend on when this call recorded a success; undefined otherwise (runEnded reads it).
  */
-async function execute(run: ClaimedRun, startedAt: Date, cancelled: AbortSignal): Promise<void> {
+async function execute(run: ClaimedRun, startedAt: Date, cancelled: AbortSignal): Promise<KnownFollowUps | undefined> {
   const abort = new AbortController();
   const signal = AbortSignal.any([cancelled, abort.signal]);
   const renew = setInterval(() => {
@@ -176,7 +186,14 @@ async function execute(run: ClaimedRun, startedAt: Date, cancelled: AbortSignal)
       );
       return;
     }
-    await hotQuery(RECORD_SUCCESS, [items.length, elapsed(), JSON.stringify(items), sqlTimestamp(new Date()), run.id]);
+    const [recorded] = await hotQuery<{ webhookUrl: string | null; batchId: number | null }>(RECORD_SUCCESS, [
+      items.length,
+      elapsed(),
+      JSON.stringify(items),
+      sqlTimestamp(new Date()),
+      run.id,
+    ]);
+    return recorded && { status: "success", webhookUrl: recorded.webhookUrl, batchId: recorded.batchId };
   } catch (error) {
     // Recording the success failed (the database went away): the run is not charged.
     log.error({ err: error, runId: run.id }, "could not record a run's outcome");

@@ -5,6 +5,7 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream";
 import zlib from "node:zlib";
 import { Agent, type Dispatcher } from "undici";
+import { deadline as startDeadline } from "@/lib/deadline";
 import { env } from "@/lib/env";
 import { ScrapeError } from "../errors";
 import { type AddressPolicy, blockedAddressReason } from "./address-policy";
@@ -127,7 +128,7 @@ export function parseTargetUrl(input: string): URL {
 
 async function fetchPage(agent: Agent, policy: FetchPolicy, input: string, signal?: AbortSignal): Promise<FetchedPage> {
   let url = parseTargetUrl(input);
-  const deadline = AbortSignal.timeout(policy.timeoutMs);
+  const { signal: deadline, clear } = startDeadline(policy.timeoutMs);
   const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
 
   try {
@@ -154,12 +155,14 @@ async function fetchPage(agent: Agent, policy: FetchPolicy, input: string, signa
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
     throw asScrapeError(error, deadline.aborted, policy);
+  } finally {
+    clear();
   }
 }
 
 async function send(agent: Agent, policy: FetchPolicy, input: string, request: OutgoingRequest): Promise<number> {
   const url = parseTargetUrl(input);
-  const deadline = AbortSignal.timeout(policy.timeoutMs);
+  const { signal: deadline, clear } = startDeadline(policy.timeoutMs);
   const combined = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
   try {
     assertAllowedHost(url, policy);
@@ -175,6 +178,8 @@ async function send(agent: Agent, policy: FetchPolicy, input: string, request: O
     return response.statusCode;
   } catch (error) {
     throw asScrapeError(error, deadline.aborted || Boolean(request.signal?.aborted), policy);
+  } finally {
+    clear();
   }
 }
 
