@@ -24,10 +24,11 @@ const NOT_BYLINE = new Set(["nav", "footer", "aside", "script", "style", "noscri
 
 /**
  * Blocks that hold other people's names and dates: comments, related and recommended stories, teaser
- * cards, sponsored widgets. Their bylines are not the article's.
+ * cards, sponsored widgets, the list of references and footnotes (a cited work's date and its
+ * "Retrieved" date). Their bylines are not the article's.
  */
 const OTHER_STORIES =
-  /comment|respond|replies|related|recommend|teaser|tease-|tease_|promo|sponsor|taboola|outbrain|newsletter|more-stories|read-?next|trending|popular|most-read/i;
+  /comment|respond|replies|related|recommend|teaser|tease-|tease_|promo|sponsor|taboola|outbrain|newsletter|more-stories|read-?next|trending|popular|most-read|\breferences?\b|reference-|citation|footnote/i;
 
 function candidates(page: Page, scope: Element, selector: string): Element[] {
   const scopeAt = page.index.position.get(scope) ?? -1;
@@ -113,6 +114,7 @@ export function authorName(value: string | null | undefined): string | null {
   let text = cleanText(value);
   if (!text || CREDIT_LINE.test(text)) return null;
   text = text.replace(BY, "").replace(ROLE_LABEL, "");
+  text = withoutSectionLabel(text);
   // Cut at what follows the names: a date, a "|" or "•" separator, an e-mail, "on <date>", "Updated",
   // other roles' credits ("Edited by Ann Roe": the editor is not an author).
   text =
@@ -135,6 +137,23 @@ export function authorName(value: string | null | undefined): string | null {
   // A name has a few words; a sentence is not a byline.
   if (text.split(/\s+/).length > 12) return null;
   return text;
+}
+
+/** A spaced "·", "|" or "•" between the parts of a byline line. */
+const BYLINE_PARTS = /\s+[|•·]\s+/;
+
+/**
+ * A byline line without the one-word section or category label some pages put before the names
+ * ("Politik · Jane Doe, John Roe", "Opinion | Jane Doe"): when the first part is a single word and the
+ * next one holds a name of several words, the names are what follows. A single-word first part with
+ * nothing name-like after it ("Madonna | Staff") stays the name.
+ */
+function withoutSectionLabel(text: string): string {
+  const parts = text.split(BYLINE_PARTS);
+  const [first, next] = parts;
+  if (parts.length < 2 || !first || !next || /\s/.test(first.trim())) return text;
+  if (!/^\p{Lu}[\p{L}'’-]*\s+\p{Lu}/u.test(next.trim()) || dateInText(next) || NOT_NAME.test(next.trim())) return text;
+  return parts.slice(1).join(" · ");
 }
 
 /** The article's author(s) as the page shows them. */
@@ -311,8 +330,13 @@ const MAX_AUTHORS = 6;
 /** Elements a byline or dateline block may hold; bigger blocks are containers, not lines. */
 const MAX_DATELINE_ELEMENTS = 30;
 
+/**
+ * Elements marked as holding a date. An <abbr title> counts only when marked so ("published",
+ * "dtstart"): a bare one is any abbreviation, and in a fact box or table one dates a fact the
+ * article is about (a marriage, a birth), not the article.
+ */
 const DATE_MARKED =
-  '[itemprop~="datePublished"], [property~="datePublished"], [datetime], abbr[title], [class*="date" i], [class*="time" i], [class*="publish" i], [class*="posted" i], [id*="date" i], [class*="byline" i], [class*="dateline" i], [class*="meta" i]';
+  '[itemprop~="datePublished"], [property~="datePublished"], [datetime], [class*="date" i], [class*="time" i], [class*="publish" i], [class*="posted" i], [id*="date" i], [class*="byline" i], [class*="dateline" i], [class*="meta" i]';
 
 /** The article's publication date as the page shows it, ISO 8601. */
 export function findPublished(page: Page, scopes: Element[] = bylineScopes(page)): string | null {
@@ -355,15 +379,59 @@ const UPDATED_LABEL = /updat|modif|revis|更新/i;
 export function labelledPublished(page: Page, scopes: Element[] = bylineScopes(page)): string | null {
   const widest = scopes[scopes.length - 1];
   if (!widest) return null;
-  const found = firstInScope(page, scopes, candidates(page, widest, "dt, th"), (label) => {
+  const found = firstInScope(page, scopes, candidates(page, widest, "dt, th, td"), (label) => {
+    // A <td> is a label only as its row's first cell ("<td>公開日</td><td>2019/02/22</td>").
+    if (label.name === "td" && previousTag(label)) return null;
     const name = cleanText(page.$(label).text());
     if (!name || name.length > 40 || UPDATED_LABEL.test(name) || !PUBLISHED_LABEL.test(name)) return null;
-    let value = label.next;
-    while (value && value.type !== "tag") value = value.next;
-    if (!value || (value as Element).name !== (label.name === "dt" ? "dd" : "td")) return null;
+    const value = nextTag(label);
+    if (!value || value.name !== (label.name === "dt" ? "dd" : "td")) return null;
     const text = cleanText(page.$(value as Element).text());
     if (!text || text.length > 80) return null;
     return toIsoDate(text) ?? dateInText(text, page.meta.lang)?.iso ?? null;
+  });
+  return found?.value ?? null;
+}
+
+function nextTag(element: Element): Element | null {
+  let node = element.next;
+  while (node && node.type !== "tag") node = node.next;
+  return (node as Element | null) ?? null;
+}
+
+function previousTag(element: Element): Element | null {
+  let node = element.prev;
+  while (node && node.type !== "tag") node = node.prev;
+  return (node as Element | null) ?? null;
+}
+
+/**
+ * Labels that name who made a record, for pages that state it as a field rather than a byline:
+ * "Author:", "Written by:", and a study's or report's "Sponsor:". "Sponsored by" (an advertiser) is not one of
+ * them. Only generic labels: a registry's own wording for its responsible party is that site's markup.
+ */
+const AUTHOR_LABEL = /^(?:authors?|author\(s\)|written by|sponsor)\s*[:：]$/i;
+/** Elements a label field may be: definition terms, header cells and short label blocks. */
+const LABEL_ELEMENTS = "dt, th, td, div, span, strong, b, label, p";
+
+/**
+ * The author a page states as a labelled field: a short label element ("Sponsor:") with no elements
+ * inside, followed by a sibling holding the name (<div>Sponsor:</div><div>Example University</div>,
+ * <dt>Author:</dt><dd>…</dd>). Each label reads only its next sibling: no scan of the text.
+ */
+export function labelledAuthor(page: Page, scopes: Element[] = bylineScopes(page)): string | null {
+  const widest = scopes[scopes.length - 1];
+  if (!widest) return null;
+  const found = firstInScope(page, scopes, candidates(page, widest, LABEL_ELEMENTS), (label) => {
+    if (label.children.some((child) => child.type === "tag")) return null;
+    const name = cleanText(page.$(label).text());
+    if (!name || name.length > 50 || !AUTHOR_LABEL.test(name)) return null;
+    const value = nextTag(label);
+    if (!value) return null;
+    const at = page.index.position.get(value) ?? 0;
+    if ((page.index.end[at] ?? at) - at > MAX_DATELINE_ELEMENTS) return null;
+    const text = cleanText(page.$(value).text());
+    return text && text.length <= 120 ? authorName(text) : null;
   });
   return found?.value ?? null;
 }
@@ -412,7 +480,7 @@ function dateAfterHeadline(page: Page, scopes: Element[], updated: boolean): str
   for (const at of afterHeadline(page, scopes)) {
     const element = elements[at] as Element;
     if ((end[at] ?? at) - at > DATELINE_BLOCK) continue;
-    if (element.name === "script" || element.name === "style") continue;
+    if (element.name === "script" || element.name === "style" || inLabelledRow(element)) continue;
     const text = cleanText(blockText(element));
     if (!text) continue;
     // A paragraph of prose: the body has begun, and dates in it are about something else.
@@ -422,6 +490,23 @@ function dateAfterHeadline(page: Page, scopes: Element[], updated: boolean): str
     if (date) return date;
   }
   return null;
+}
+
+/** How far up a dateline line is looked at for a labelled table row. */
+const ROW_DEPTH = 12;
+
+/**
+ * Whether an element is (in) a table row that a header cell labels ("<th>Born</th><td>May 24,
+ * 1941</td>"): a fact box's row dates what its label says, the article's subject, not the article.
+ * Rows labelled as the publication date are read by labelledPublished.
+ */
+function inLabelledRow(element: Element): boolean {
+  let node: Element | null = element;
+  for (let depth = 0; node && node.type === "tag" && depth < ROW_DEPTH; depth++, node = node.parent as Element | null) {
+    if (node.name === "tr") return node.children.some((cell) => cell.type === "tag" && (cell as Element).name === "th");
+    if (node.name === "table") return false;
+  }
+  return false;
 }
 
 /**

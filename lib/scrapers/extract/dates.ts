@@ -24,6 +24,8 @@ export function toIsoDate(value: string | null | undefined): string | null {
   // Date() guesses at any text with a number in it ("9.8" reads as 8 September 2001): without a
   // four-digit year a text is no date.
   if (!/(?:^|\D)(?:1[89]|2\d)\d{2}(?:\D|$)/.test(text)) return null;
+  // Nor without a day of the month: Date() reads "in June 2010" as 1 June, a day the text never says.
+  if (!/(?:^|\D)\d{1,2}(?:\D|$)/.test(text.replace(/\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?|[+-]\d{2}:?\d{2}\b/g, " "))) return null;
   const cleaned = text
     .replace(/(\d)(st|nd|rd|th)\b/g, "$1")
     .replace(/\bat\b/i, " ")

@@ -45,6 +45,8 @@ function propertyValue(element: Element, base: string): string {
   const { name, attribs } = element;
   // Many sites put the machine value in content="" on any element: <span itemprop="price" content="1299.00">.
   if (attribs.content !== undefined) return attribs.content;
+  // <meta itemprop value=""> as some pages (and page archivers) write it: the same machine value.
+  if (name === "meta" && attribs.value !== undefined) return attribs.value;
   if (SRC_TAGS.has(name)) return absoluteUrl(attribs.src ?? attribs["data-src"], base) ?? "";
   if (HREF_TAGS.has(name)) return absoluteUrl(attribs.href, base) ?? "";
   if (name === "object") return absoluteUrl(attribs.data, base) ?? "";

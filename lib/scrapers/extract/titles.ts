@@ -321,16 +321,18 @@ export function pageHeading(page: Page, scope: Element): string | null {
 /**
  * The post's heading in blog themes that give the <h1> to the site's name and the post's title to an
  * <h2> at the top of its <article>: every <h1> on the page is the site's name or logo, and the
- * <article>'s first <h2> is the headline. Null when any <h1> could be the headline.
+ * <article>'s first <h2> is the headline. Null when any <h1> could be the headline. With `inHeader`, only
+ * an <h2> in the <article>'s own <header> counts: that one is the post's visible headline even when
+ * og:title words it otherwise (a social-media headline), while a lone <h2> may be a section of the text.
  */
-export function postHeading(page: Page): string | null {
+export function postHeading(page: Page, inHeader = false): string | null {
   const body = select(page.index, null, "body", { limit: 1 })[0];
   if (!body) return null;
   const h1s = headings(page, body);
   const names = siteNames(page);
   if (h1s.length === 0 || h1s.some((h1) => !isSiteName(textOf(page, h1) ?? "", names) && !isLogo(page, h1))) return null;
   const article = select(page.index, null, "article", { skipFurniture: true, limit: 1 })[0];
-  const h2 = article && select(page.index, article, "h2", { skipFurniture: true, limit: 1 })[0];
+  const h2 = article && select(page.index, article, inHeader ? "header h2" : "h2", { skipFurniture: true, limit: 1 })[0];
   const text = h2 && textOf(page, h2);
   return text && text.length <= MAX_HEADLINE && !isSiteName(text, names) ? text : null;
 }

@@ -108,6 +108,9 @@ describe("toIsoDate", () => {
     // Date() alone would read these as 8 September 2001 and 1 May 2001.
     expect(toIsoDate("Score 9.8")).toBeNull();
     expect(toIsoDate("Room 5-1")).toBeNull();
+    // No day of the month: Date() would make it the 1st.
+    expect(toIsoDate("Brennan in Porto, Portugal, in June 2010")).toBeNull();
+    expect(toIsoDate("June 2010")).toBeNull();
   });
 });
 

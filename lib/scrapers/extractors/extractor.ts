@@ -3,9 +3,9 @@ import { findCards } from "../extract/cards";
 import { first } from "../extract/dom";
 import type { Page } from "../extract/page";
 import { htmlReviews } from "../extract/reviews";
-import { cleanText } from "../extract/text";
+import { blockText, cleanText } from "../extract/text";
 import { absoluteUrl, hasType, isThing, link, type Thing, text, values } from "../extract/things";
-import { stripSiteName } from "../extract/titles";
+import { squash, stripSiteName } from "../extract/titles";
 import type { BaseItem, ExtractOptions, Review } from "../types";
 
 /**
@@ -185,12 +185,23 @@ function isDetailPage(page: Page): boolean {
   return first(page.index, "article h1") !== undefined;
 }
 
-/** The <title>, without the " | Site name" most sites append (the site's own name, else the last segment). */
+/**
+ * The <title>, without the " | Site name" most sites append: the site's own name when known; else,
+ * when the page shows the rest of a "Label | Headline" title but not its first part (an embed or a
+ * player titled "Player | Episode 12 – …"), that rest; else the first segment.
+ */
 function documentTitle(page: Page): string | null {
   const title = page.meta.title;
   if (!title) return null;
   const stripped = stripSiteName(title, page);
   if (stripped !== title) return stripped;
+  const [head, ...rest] = title.split(/\s+[|·•]\s+/);
+  const tail = rest.join(" | ").trim();
+  if (head && squash(head) && squash(tail)) {
+    const body = first(page.index, "body");
+    const shown = body ? squash(blockText(body) ?? "") : "";
+    if (shown.includes(squash(tail)) && !shown.includes(squash(head))) return tail;
+  }
   return title.split(/\s+[|·•–—-]\s+/)[0]?.trim() || title;
 }
 

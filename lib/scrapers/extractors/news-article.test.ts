@@ -211,6 +211,22 @@ describe("news article extractor: the headline among other <h1>s", () => {
     expect(item?.title).toBe("Spring Forum 2025 Finding breaches early from the wall to the yard");
   });
 
+  it("takes the <h2> in the <article>'s header over a differently worded og:title when the <h1> is the logo", async () => {
+    const [item] = await scrape("article-header-h2.html");
+    expect(item?.title).toBe("Council votes to close the old ferry landing");
+  });
+
+  it("takes the part of a 'Label | Headline' <title> that the page shows when nothing else states a headline", async () => {
+    const [item] = await scrape("embed-player.html");
+    expect(item?.title).toBe("Episode 12 – Tides and the moon, with Ines Marr");
+  });
+
+  it("takes no date from a fact box, a bare <abbr title>, a month-only caption or the references", async () => {
+    const [item] = await scrape("fact-box-dates.html");
+    expect(item?.title).toBe("Ada Brennan");
+    expect(item?.published_at).toBeNull();
+  });
+
   it("takes the headline from the <h3> the <title> repeats when the <h1> is the site's name", async () => {
     const [item] = await scrape("site-name-h1.html");
     expect(item?.title).toBe("■ Counting herons before the thaw");
@@ -263,9 +279,33 @@ describe("news article extractor: whose byline it is", () => {
     expect(item?.author).toBe("fenwaysoil");
   });
 
-  it("joins every DC.Creator, with semicolons when the names hold commas", async () => {
+  it("joins every DC.Creator, with semicolons when the names hold commas, and takes DC.Title over a <title> led by a document number", async () => {
     const [item] = await scrape("dc-creators.html");
     expect(item?.author).toBe("Lund, Victor; Okoye, Ben");
+    expect(item?.title).toBe("Tide tables over HTTP");
+  });
+
+  it("takes the names after a one-word section label in the byline, not the label", async () => {
+    const [item] = await scrape("section-label-byline.html");
+    expect(item?.author).toBe("Mara Lind, Tomas Vik");
+  });
+
+  it("names every co-author of a microdata Person with several names, and reads <meta itemprop value>", async () => {
+    const [item] = await scrape("microdata-co-authors.html");
+    expect(item).toMatchObject({
+      author: "Rhea Okafor; Liam Brandt, The Wire Service",
+      published_at: "2024-03-05T19:11:05.000Z",
+    });
+  });
+
+  it("reads the author a record states as a labelled field, and a date labelled in a row's first cell", async () => {
+    const [item] = await scrape("study-record.html");
+    expect(item).toMatchObject({ author: "Northfield University Hospital", published_at: "2021-03-03" });
+  });
+
+  it("prefers the byline meta's name, without its e-mail, to a login slug", async () => {
+    const [item] = await scrape("byline-meta.html");
+    expect(item?.author).toBe("Ella Quist");
   });
 });
 

@@ -1,10 +1,12 @@
 import {
+  authorName,
   bylineScopes,
   dateInUrl,
   datelineAfterHeadline,
   findByline,
   findPublished,
   joinNames,
+  labelledAuthor,
   labelledPublished,
   profileLinkAfterHeadline,
   updatedAfterHeadline,
@@ -65,7 +67,7 @@ export const newsArticleExtractor: KindExtractor<NewsArticleItem> = {
   }),
 
   fromThing(thing: Thing, page) {
-    const authors = texts(thing, "author", "creator");
+    const authors = authorNames(thing);
     return {
       title: stripSiteName(
         [text(thing, "headline"), text(thing, "name"), text(thing, "alternativeHeadline")].find(
@@ -87,7 +89,8 @@ export const newsArticleExtractor: KindExtractor<NewsArticleItem> = {
     const { meta } = page;
     return {
       ...metaBasics(page),
-      title: stripSiteName(meta.get("og:title", "twitter:title"), page),
+      // DC.Title: documents (standards drafts, reports) whose <title> leads with a document number.
+      title: stripSiteName(meta.get("og:title", "twitter:title", "dc.title", "dcterms.title"), page),
       author: joinNames(metaAuthors(page)) ?? pageEntityAuthor(page),
       published_at: toIsoDate(meta.get(...PUBLISHED_META)) ?? pageEntityPublished(page),
       publisher: meta.get("og:site_name", "application-name", "publisher"),
@@ -100,7 +103,7 @@ export const newsArticleExtractor: KindExtractor<NewsArticleItem> = {
     return {
       title:
         visibleHeadline(page, bylineScopes(page), [structured, meta.get("og:title"), meta.get("twitter:title"), meta.title])
-          ?.text ?? null,
+          ?.text ?? postHeading(page, true),
       author: authorsNeedByline(page) ? findByline(page) : null,
       published_at: restampedPublished(page),
       body: fullerBody(page),
@@ -123,7 +126,7 @@ export const newsArticleExtractor: KindExtractor<NewsArticleItem> = {
       // Only an <h1>: on an article page an h2–h4 is a section or a sidebar heading, and the document
       // title (the runner's last resort) is closer to the headline.
       title: pageHeading(page, article) ?? (article !== scope ? pageHeading(page, scope) : null) ?? postHeading(page),
-      author: findByline(page) ?? profileLinkAfterHeadline(page) ?? twitterCreator(page),
+      author: findByline(page) ?? profileLinkAfterHeadline(page) ?? labelledAuthor(page) ?? twitterCreator(page),
       published_at:
         toIsoDate(findDate(page, article)) ??
         findPublished(page) ??
@@ -138,6 +141,19 @@ export const newsArticleExtractor: KindExtractor<NewsArticleItem> = {
 
   isCard: (card, page) => find(page, card, "h2 a[href], h3 a[href], h4 a[href], a[href] h2, a[href] h3").length > 0,
 };
+
+/**
+ * The authors structured data names, every name an author entity gives: a microdata Person with
+ * several itemprop="name" (one per co-author) names them all, not only the first.
+ */
+function authorNames(thing: Thing): string[] {
+  const names = values(thing, "author", "creator").flatMap((value) => {
+    if (!isThing(value)) return [valueText(value)];
+    const own = texts(value, "name");
+    return own.length > 0 ? own : [valueText(value)];
+  });
+  return [...new Set(names.filter((name): name is string => Boolean(name)))];
+}
 
 /**
  * Structured data that describes the page without an Article in it: the WebPage itself, or the video,
@@ -244,11 +260,14 @@ function isOrganization(name: string, page: Page): boolean {
 /** Company forms that end an organization's name. */
 const ORGANIZATION_NAME =
   /\b(?:inc|ltd|llc|llp|plc|gmbh|ag|s\.?a|s\.?l|b\.?v|co|corp|corporation|company|limited|group|media|news|press)\.?$|株式会社|有限会社|編集部/i;
-/** A user name rather than a name: one word with digits or underscores, or an @handle. */
-const HANDLE = /^@\S+$|^(?=\S*[\d_])[\p{L}\d_.-]+$/u;
+/**
+ * A user name rather than a name: one word with digits or underscores, a login run together in lower
+ * case ("janedoe": names are capitalised, a slug is not), or an @handle.
+ */
+const HANDLE = /^@\S+$|^(?=\S*[\d_])[\p{L}\d_.-]+$|^[a-z][a-z.-]{5,}$/u;
 const PERSONS = new Set(["Person"]);
 
-const AUTHOR_META = ["article:author", "author", "parsely-author", "sailthru.author", "dc.creator", "dcterms.creator"];
+const AUTHOR_META = ["article:author", "author", "parsely-author", "sailthru.author", "byline", "dc.creator", "dcterms.creator"];
 
 /**
  * Author names in meta tags: every person the first tag naming people gives (a page lists co-authors as
@@ -257,7 +276,11 @@ const AUTHOR_META = ["article:author", "author", "parsely-author", "sailthru.aut
 function metaAuthors(page: Page): string[] {
   let organizations: string[] = [];
   for (const name of AUTHOR_META) {
-    const names = page.meta.all(name).filter((author) => !/^https?:\/\//i.test(author));
+    // As bylines are written: "Jane Doe | jdoe@example.com", "By Jane Doe" give the name alone.
+    const names = page.meta
+      .all(name)
+      .filter((author) => !/^https?:\/\//i.test(author))
+      .map((author) => authorName(author) ?? author);
     // "Example Media Inc." beside "Jane Doe": the company is the publisher, the person the author.
     const people = names.filter((author) => !isOrganization(author, page));
     if (people.length > 0) return [...new Set(people)];
