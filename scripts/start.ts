@@ -8,6 +8,7 @@ import { prepareDatabase } from "../lib/db/prepare";
 import { env, localAuthSecret } from "../lib/env";
 import { buildExtractionThread } from "./build-thread";
 import { revalidateWhenUp } from "./catalogue-revalidation";
+import { addCompileHints } from "./compile-hints";
 import { nextServerEnv, serveNext } from "./next-server";
 import { writeOpenApiFile } from "./openapi";
 
@@ -66,6 +67,8 @@ if (!isCurrent) {
   if (build.status !== 0) process.exit(build.status ?? 1);
   writeFileSync(STAMP_FILE, sourceHash);
 }
+// Also on a build made by a bare `next build` (no postbuild): the step is idempotent.
+addCompileHints(".next");
 
 serveNext([], childEnv);
 
