@@ -204,6 +204,8 @@ test.describe("API documentation", () => {
       const example = page.getByRole("figure", { name: /^JavaScript example: / }).first();
       await expect(example).toContainText("JavaScript");
       await expect(example.locator("pre span").first()).toBeVisible();
+      // The server HTML shows the files' default host; hydration puts this page's origin in its place.
+      await expect(example.locator("pre")).toContainText(new URL(page.url()).origin);
       const code = await example.locator("pre").innerText();
       await example.getByRole("button", { name: "Copy code" }).click();
       await expect(example.getByRole("button", { name: "Copied!" })).toBeVisible();
