@@ -11,9 +11,6 @@ import { PAGE_ORIGIN_PLACEHOLDER } from "@/lib/seo/page-origin";
 import { inter } from "./fonts";
 import "./globals.css";
 
-/** An empty element after the whole frame: the first paint waits until the parser has reached it (see <head>). */
-const FRAME_END_ID = "frame-end";
-
 const defaultTitle = `${site.name} — ${site.tagline}`;
 
 export const metadata: Metadata = {
@@ -43,13 +40,6 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       <head>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant; the edge's CSP names its hash. */}
         <script dangerouslySetInnerHTML={{ __html: cookieChoiceScript }} />
-        {/*
-          No paint of a half-parsed frame: an async chunk that runs mid-parse let Chromium paint the page before its
-          footer existed, and a vertically centred card (login, register) then jumped when the rest arrived (layout
-          shift 0.13). Rendering waits until the parser has reached the frame's end; browsers without rel=expect
-          ignore it.
-        */}
-        <link rel="expect" href={`#${FRAME_END_ID}`} blocking="render" />
       </head>
       <body className="flex min-h-screen flex-col font-sans">
         <a
@@ -63,7 +53,6 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <div className="flex flex-1 flex-col">{children}</div>
           <Footer />
           <CookieBanner />
-          <span id={FRAME_END_ID} hidden />
         </Providers>
       </body>
     </html>
