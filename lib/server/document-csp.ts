@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import { brotliCompressSync, brotliDecompressSync, deflateSync, gunzipSync, gzipSync, inflateSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants, deflateSync, gunzipSync, gzipSync, inflateSync } from "node:zlib";
 import { addEtagSuffix, etagSuffix, withPageOrigin } from "@/lib/seo/page-origin";
 import { documentCsp, inlineScriptHashes } from "./security-headers";
 
@@ -18,8 +18,20 @@ function encoded(text: string, encoding: string): Buffer {
   const body = Buffer.from(text, "utf8");
   if (encoding === "gzip") return gzipSync(body);
   if (encoding === "deflate") return deflateSync(body);
-  if (encoding === "br") return brotliCompressSync(body);
+  // Quality 5: a few milliseconds even for the largest page, where the default (11) takes hundreds.
+  if (encoding === "br") return brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
   return body;
+}
+
+/** Whether an Accept-Encoding header takes Brotli (listed, and not with q=0). */
+export function acceptsBrotli(header: string | string[] | undefined): boolean {
+  const value = Array.isArray(header) ? header.join(",") : (header ?? "");
+  return value.split(",").some((part) => {
+    const [name, ...params] = part.split(";").map((piece) => piece.trim().toLowerCase());
+    if (name !== "br") return false;
+    const q = params.find((param) => param.startsWith("q="));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
 }
 
 /** Sets a header whether it is on the response or in the object handed to writeHead (which wins over it). */
@@ -59,7 +71,8 @@ function toBuffer(chunk: unknown, encoding?: BufferEncoding): Buffer {
  *
  * Works on the node:http response at its lowest level (writeHead, write, end) so that it sees the bytes after
  * anything Next layers on top, such as its gzip compression; compressed documents are inflated to be hashed and
- * sent as they were.
+ * sent compressed again: with Brotli when the browser takes it (Next compresses with gzip only), a fifth to a third
+ * smaller — the home page's HTML then fits in the first round trip of a new connection (about 14 KB).
  */
 export function withDocumentCsp(res: ServerResponse, { dev, origin, revalidatesSuffixedTag = false }: DocumentOptions): void {
   const suffix = origin === undefined ? null : etagSuffix(origin);
@@ -127,10 +140,12 @@ export function withDocumentCsp(res: ServerResponse, { dev, origin, revalidatesS
       const encoding = String(res.getHeader("content-encoding") ?? "").toLowerCase();
       let html = decoded(body, encoding);
       const rewritten = origin === undefined ? null : withPageOrigin(html, origin);
-      if (rewritten !== null) {
-        html = rewritten;
-        body = encoded(html, encoding);
+      if (rewritten !== null) html = rewritten;
+      const sentEncoding = encoding === "gzip" && acceptsBrotli(res.req?.headers["accept-encoding"]) ? "br" : encoding;
+      if (rewritten !== null || sentEncoding !== encoding) {
+        body = encoded(html, sentEncoding);
         replaceHeader(res, headArgs, "content-length", () => body.length);
+        if (sentEncoding !== encoding) replaceHeader(res, headArgs, "content-encoding", () => sentEncoding);
       }
       hashes = inlineScriptHashes(html);
     } catch {

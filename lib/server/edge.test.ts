@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { get, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { connect } from "node:net";
-import { gzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { PAGE_ORIGIN_PLACEHOLDER } from "@/lib/seo/page-origin";
 import { createEdgeServer, type EdgeHandler } from "./edge";
@@ -129,6 +129,27 @@ describe("the edge server", () => {
       expect(csp.match(/'sha256-/g)).toHaveLength(2);
       expect(csp).not.toContain("unsafe-eval");
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    }
+  });
+
+  it("sends a compressed page with Brotli to a browser that takes it, and with gzip to one that does not", async () => {
+    const base = await start(undefined, [], "https://scrapes.example");
+    const load = (acceptEncoding: string) =>
+      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        get(`${base}/origin-page-gzip`, { headers: { "Accept-Encoding": acceptEncoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => resolve({ encoding: res.headers["content-encoding"], body: Buffer.concat(chunks) }));
+        }).on("error", reject);
+      });
+    const expected = ORIGIN_HTML.replaceAll(PAGE_ORIGIN_PLACEHOLDER, "https://scrapes.example");
+    const brotli = await load("gzip, deflate, br, zstd");
+    expect(brotli.encoding).toBe("br");
+    expect(brotliDecompressSync(brotli.body).toString()).toBe(expected);
+    for (const acceptEncoding of ["gzip, deflate", "gzip, br;q=0"]) {
+      const gzip = await load(acceptEncoding);
+      expect(gzip.encoding).toBe("gzip");
+      expect(gunzipSync(gzip.body).toString()).toBe(expected);
     }
   });
 
