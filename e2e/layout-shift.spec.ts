@@ -40,7 +40,7 @@ test.describe("on a phone, first visit", () => {
 
   // The cookie banner is in the server HTML, anchored to the bottom of the screen: anything that changes its height
   // after the first paint (a web font swapped in) moves all of it.
-  for (const path of ["/", "/login"]) {
+  for (const path of ["/", "/login", "/register"]) {
     test(`${path} does not shift with the cookie banner showing`, async ({ page }) => {
       await page.goto(path, { waitUntil: "networkidle" });
       await expect(page.getByRole("region", { name: "Cookie consent" })).toBeVisible();
