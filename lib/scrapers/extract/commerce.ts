@@ -48,7 +48,7 @@ export function shownProductCode(page: Page, scope: Element): string | null {
       ([name, value]) => (name === "class" || name === "id" || name.startsWith("data-")) && CODE_MARKER.test(value),
     );
     if (!marked && !startsLikeLabel(element)) continue;
-    const text = textOf(page, element);
+    const text = textOf(element);
     if (!text || text.length > 60) continue;
     const labelled = CODE_LABEL.exec(text);
     if (!marked && !labelled) continue;
@@ -80,7 +80,7 @@ export function offersToBuy(page: Page, scope: Element): boolean {
     if (named) return true;
     // Only small controls: a container's text holds every button below it.
     if ((page.index.end[page.index.position.get(element) ?? 0] ?? 0) - (page.index.position.get(element) ?? 0) > 3) continue;
-    const text = element.name === "img" || element.name === "input" ? null : textOf(page, element);
+    const text = element.name === "img" || element.name === "input" ? null : textOf(element);
     if (text && text.length <= 40 && BUY_WORDING.test(text)) return true;
   }
   return false;

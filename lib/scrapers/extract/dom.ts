@@ -20,6 +20,7 @@ export interface DomIndex {
 const FURNITURE_TAGS = new Set(["nav", "footer", "aside", "script", "style", "noscript", "template", "form"]);
 const FURNITURE_ROLES = new Set(["navigation", "banner", "contentinfo", "complementary", "search"]);
 
+/** An element node as domhandler's isTag (and so cheerio's traversals) counts them: tags, scripts and styles. */
 function isElement(node: AnyNode): node is Element {
   return node.type === "tag" || node.type === "script" || node.type === "style";
 }
@@ -108,6 +109,26 @@ export function select(
 /** The first element of the page matching a selector. */
 export function first(index: DomIndex, selector: string): Element | undefined {
   return select(index, null, selector, { limit: 1 })[0];
+}
+
+/** The element itself or its nearest ancestor matching a selector (cheerio's closest). */
+export function closest(element: Element, selector: string): Element | undefined {
+  const match = compile(selector);
+  for (let node: AnyNode | null = element; node && isElement(node); node = node.parent) if (match(node)) return node;
+  return undefined;
+}
+
+/** The first following sibling element matching a selector (cheerio's nextAll(selector).get(0)). */
+export function nextSibling(element: Element, selector: string): Element | undefined {
+  const match = compile(selector);
+  for (let node = element.next; node; node = node.next) if (isElement(node) && match(node)) return node;
+  return undefined;
+}
+
+/** The child elements matching a selector, in order (cheerio's children(selector)). */
+export function childElements(element: Element, selector: string): Element[] {
+  const match = compile(selector);
+  return element.children.filter((node): node is Element => isElement(node) && match(node));
 }
 
 type Match = (element: Element) => boolean;

@@ -1,5 +1,5 @@
-import { type CheerioAPI, load } from "cheerio";
-import type { Element } from "domhandler";
+import type { Document, Element } from "domhandler";
+import { parse } from "parse5";
 import { depthCappedTreeAdapter } from "../limits";
 import { compile, type DomIndex, first, indexDom } from "./dom";
 import { parseJsonLd } from "./json-ld";
@@ -10,7 +10,8 @@ import type { Thing } from "./things";
 
 /** A page parsed once, with every layer the extractors read from. */
 export interface Page {
-  $: CheerioAPI;
+  /** The parsed document (domhandler nodes, as cheerio would have built them). */
+  document: Document;
   /** Every element in document order, for fast queries (see dom.ts). */
   index: DomIndex;
   /** The page's own address: relative links resolve against it. */
@@ -24,16 +25,24 @@ export interface Page {
 
 const CONTENT_SELECTORS = ["main", '[role="main"]', '[id="main-content"]', '[id="maincontent"]', '[id="main"]', '[id="content"]'];
 
+/**
+ * parse5's options as cheerio's load(html, {treeAdapter}) hands them over (it turns scripting on), with the
+ * depth-capped tree adapter. parse5 is called directly: cheerio's load() builds a class and a querying
+ * function per document, a fixed cost per page that nothing here used beyond `.text()` and three traversals
+ * (now text.ts and dom.ts).
+ */
+const PARSE_OPTIONS = { treeAdapter: depthCappedTreeAdapter, scriptingEnabled: true };
+
 export function parsePage(html: string, url: string): Page {
-  const $ = load(html, { treeAdapter: depthCappedTreeAdapter });
-  const index = indexDom($.root().get(0) as unknown as Element);
+  const document = parse(html, PARSE_OPTIONS) as unknown as Document;
+  const index = indexDom(document);
   const base = baseUrl(index, url);
   return {
-    $,
+    document,
     index,
     url: base,
-    things: [...parseJsonLd($, index), ...parseMicrodata(index, base), ...parseRdfa(index, base)],
-    meta: readMeta($, index, base),
+    things: [...parseJsonLd(index), ...parseMicrodata(index, base), ...parseRdfa(index, base)],
+    meta: readMeta(index, base),
     content: contentRoot(index),
   };
 }

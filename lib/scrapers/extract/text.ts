@@ -1,5 +1,6 @@
-import { load } from "cheerio";
-import type { AnyNode, Element } from "domhandler";
+import type { AnyNode, Document, Element } from "domhandler";
+import { parseFragment } from "parse5";
+import { adapter } from "parse5-htmlparser2-tree-adapter";
 
 const SKIPPED = new Set(["script", "style", "noscript", "template", "svg", "iframe", "object", "button", "select", "form"]);
 /** Elements that start a new paragraph of text. */
@@ -108,12 +109,37 @@ export function inlineText(root: AnyNode): string {
   return text;
 }
 
+/**
+ * Every text node's text below `node` in document order, scripts and styles included: what cheerio's
+ * `$(node).text()` gives (domutils' textContent), without a cheerio object per call, and with an explicit stack.
+ * "" for no node.
+ */
+export function textContent(node: AnyNode | null | undefined): string {
+  if (!node) return "";
+  if (node.type === "text") return node.data;
+  let text = "";
+  const stack: AnyNode[] = [node];
+  while (stack.length > 0) {
+    const at = stack.pop() as AnyNode;
+    if (at.type === "text") text += at.data;
+    // Elements, documents and CDATA have children; comments and directives do not.
+    else if ("children" in at) {
+      const { children } = at;
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as AnyNode);
+    }
+  }
+  return text;
+}
+
+/** parse5's fragment options as cheerio's load(value, null, false) set them. */
+const FRAGMENT_OPTIONS = { treeAdapter: adapter, scriptingEnabled: true };
+
 /** Text that may carry markup or entities (JSON-LD descriptions often do), as plain paragraphs. */
 export function plainText(value: string | null | undefined): string | null {
   if (!value) return null;
   if (!/<[a-z!/]|&(#\d+|#x[\da-f]+|[a-z]+);/i.test(value)) return tidyParagraphs(value.replace(/\r\n?/g, "\n"));
-  const fragment = load(value, null, false);
-  return blockText(fragment.root().toArray());
+  // Parsed as a fragment straight with parse5, the parser cheerio's load(value, null, false) runs.
+  return blockText(parseFragment(null, value, FRAGMENT_OPTIONS) as unknown as Document);
 }
 
 /** A short one-line text: plain text with every line break collapsed. */

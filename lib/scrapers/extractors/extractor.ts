@@ -3,7 +3,7 @@ import { findCards } from "../extract/cards";
 import { first } from "../extract/dom";
 import type { Page } from "../extract/page";
 import { htmlReviews } from "../extract/reviews";
-import { blockText, cleanText } from "../extract/text";
+import { blockText, cleanText, textContent } from "../extract/text";
 import { absoluteUrl, hasType, isThing, link, type Thing, text, values } from "../extract/things";
 import { squash, stripSiteName } from "../extract/titles";
 import type { BaseItem, ExtractOptions, Review } from "../types";
@@ -164,7 +164,7 @@ function mergeDuplicates(things: Thing[], page: Page): Thing[][] {
 
 function isMainEntity(group: Thing[], page: Page): boolean {
   const canonical = (page.meta.canonical ?? page.url).replace(/\/$/, "");
-  const headline = cleanText(page.$(first(page.index, "h1")).text())?.toLowerCase();
+  const headline = cleanText(textContent(first(page.index, "h1")))?.toLowerCase();
   const shared = page.meta.get("og:title", "twitter:title")?.toLowerCase();
   return group.some((thing) => {
     const { url, name } = identity(thing, page);
