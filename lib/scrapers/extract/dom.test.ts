@@ -1,5 +1,6 @@
 import { load } from "cheerio";
-import type { Element } from "domhandler";
+import { compile as cssSelect } from "css-select";
+import type { AnyNode, Element } from "domhandler";
 import { describe, expect, it } from "vitest";
 import {
   childElements,
@@ -67,6 +68,28 @@ describe("DOM index", () => {
     expect(ids("a:first-child", byId("menu").parent as Element)).toEqual(["menu"]);
     // The scope bounds the candidates, not the selector: ancestors above the scope still match "main a".
     expect(ids("main a", first(index, "aside") as Element)).toEqual(["aside-link"]);
+  });
+
+  it("matches plain tag selectors as css-select does, without css-select", () => {
+    const $ = load(`<html><body><h1>A</h1><h2>B</h2><dt>t</dt><my-card>c</my-card><svg><foreignObject><p>x</p></foreignObject>
+      <clipPath></clipPath></svg><script>s</script><style>p{}</style><template><td>x</td></template></body></html>`);
+    const index = indexDom($.root().get(0) as unknown as Element);
+    for (const selector of [
+      "*",
+      "h1",
+      "H1",
+      "h2, h3, h4",
+      " dt,th ,td ",
+      "my-card",
+      "foreignobject",
+      "foreignObject",
+      "clippath",
+      "script, style",
+    ]) {
+      const reference = cssSelect<AnyNode, Element>(selector, { xmlMode: false });
+      for (const element of index.elements)
+        expect(compile(selector)(element), `${selector} on ${element.name}`).toBe(reference(element));
+    }
   });
 
   it("throws on a selector that is not CSS instead of matching everything", () => {

@@ -142,8 +142,27 @@ const compiled = new Map<string, Match>();
 export function compile(selector: string): Match {
   let match = compiled.get(selector);
   if (!match) {
-    match = compileSelector<AnyNode, Element>(selector, { xmlMode: false });
+    match = tagMatcher(selector) ?? compileSelector<AnyNode, Element>(selector, { xmlMode: false });
     compiled.set(selector, match);
   }
   return match;
+}
+
+const TAG_LIST = /^\s*(?:\*|[a-z][a-z0-9-]*)(?:\s*,\s*[a-z][a-z0-9-]*)*\s*$/i;
+
+/**
+ * "*", "h1" or "h2, h3, h4": what css-select compiles these to (an element whose name is one of the lower-cased
+ * names, or any element), without its chain of closures per element. Most of the engine's queries are these.
+ */
+function tagMatcher(selector: string): Match | null {
+  if (!TAG_LIST.test(selector)) return null;
+  const names = selector.split(",").map((name) => name.trim().toLowerCase());
+  if (names.length === 1 && names[0] === "*") return isElement;
+  if (names.includes("*")) return null;
+  if (names.length === 1) {
+    const name = names[0];
+    return (element) => element.name === name && isElement(element);
+  }
+  const set = new Set(names);
+  return (element) => set.has(element.name) && isElement(element);
 }

@@ -1,10 +1,9 @@
 import type { Document, Element } from "domhandler";
-import { parse } from "parse5";
-import { depthCappedTreeAdapter } from "../limits";
 import { compile, type DomIndex, first, indexDom } from "./dom";
 import { parseJsonLd } from "./json-ld";
 import { type PageMeta, readMeta } from "./meta";
 import { parseMicrodata } from "./microdata";
+import { parseHtml } from "./parse-html";
 import { parseRdfa } from "./rdfa";
 import type { Thing } from "./things";
 
@@ -25,16 +24,8 @@ export interface Page {
 
 const CONTENT_SELECTORS = ["main", '[role="main"]', '[id="main-content"]', '[id="maincontent"]', '[id="main"]', '[id="content"]'];
 
-/**
- * parse5's options as cheerio's load(html, {treeAdapter}) hands them over (it turns scripting on), with the
- * depth-capped tree adapter. parse5 is called directly: cheerio's load() builds a class and a querying
- * function per document, a fixed cost per page that nothing here used beyond `.text()` and three traversals
- * (now text.ts and dom.ts).
- */
-const PARSE_OPTIONS = { treeAdapter: depthCappedTreeAdapter, scriptingEnabled: true };
-
 export function parsePage(html: string, url: string): Page {
-  const document = parse(html, PARSE_OPTIONS) as unknown as Document;
+  const document = parseHtml(html);
   const index = indexDom(document);
   const base = baseUrl(index, url);
   return {
