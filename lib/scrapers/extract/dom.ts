@@ -27,6 +27,7 @@ function isElement(node: AnyNode): node is Element {
 
 export function indexDom(root: AnyNode): DomIndex {
   const elements: Element[] = [];
+  const positions = new Map<Element, number>();
   const ends: number[] = [];
   const furnitures: number[] = [];
   // An explicit stack: malformed pages can nest deeper than the call stack allows.
@@ -45,6 +46,7 @@ export function indexDom(root: AnyNode): DomIndex {
     if (!isElement(node)) continue;
     const position = elements.length;
     elements.push(node);
+    positions.set(node, position);
     const inArticle = frame.inArticle || node.name === "article" || node.name === "main";
     const furniture = isFurniture(node, frame.inArticle) ? position : frame.furniture;
     furnitures.push(furniture);
@@ -55,7 +57,7 @@ export function indexDom(root: AnyNode): DomIndex {
   }
   return {
     elements,
-    position: new Map(elements.map((element, index) => [element, index])),
+    position: positions,
     end: Int32Array.from(ends),
     furniture: Int32Array.from(furnitures),
   };

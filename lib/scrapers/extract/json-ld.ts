@@ -20,7 +20,12 @@ export function parseJsonLd(index: DomIndex): Thing[] {
     if (typeof node["@id"] === "string") thing.id = node["@id"];
     for (const [key, value] of Object.entries(node)) {
       if (key.startsWith("@")) continue;
-      for (const item of Array.isArray(value) ? value.flat(2) : [value]) {
+      if (!Array.isArray(value)) {
+        const converted = toValue(value);
+        if (converted !== null) addValue(thing, key, converted);
+        continue;
+      }
+      for (const item of value.flat(2)) {
         const converted = toValue(item);
         if (converted !== null) addValue(thing, key, converted);
       }

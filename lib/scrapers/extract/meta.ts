@@ -22,7 +22,7 @@ export function readMeta(index: DomIndex, base: string): PageMeta {
     const name = (attribs.property ?? attribs.name ?? attribs.itemprop)?.trim().toLowerCase();
     const content = cleanText(attribs.content ?? attribs.value);
     if (!name || !content) continue;
-    for (const key of name.split(/\s+/)) {
+    for (const key of /\s/.test(name) ? name.split(/\s+/) : [name]) {
       const list = tags.get(key);
       if (list) list.push(content);
       else tags.set(key, [content]);

@@ -55,44 +55,62 @@ export function cleanText(value: string | null | undefined): string | null {
  */
 export function blockText(nodes: AnyNode | AnyNode[], skip?: (element: Element) => boolean): string | null {
   const parts: string[] = [];
-  const walk = (node: AnyNode) => {
-    if (node.type === "text") {
-      parts.push(node.data);
-      return;
-    }
-    if (node.type !== "tag" && node.type !== "root") return;
-    const element = node as Element;
-    const name = element.name;
-    if (SKIPPED.has(name) || element.attribs?.hidden !== undefined || (skip && node.type === "tag" && skip(element))) return;
-    // Inline-styled hidden elements are not part of what the page shows.
-    const style = element.attribs?.style;
-    if (style && HIDDEN_STYLE.test(style)) return;
-    if (name === "br") {
-      parts.push("\n");
-      return;
-    }
-    const block = BLOCKS.has(name);
-    if (block) parts.push("\n\n");
-    for (const child of element.children) walk(child);
-    if (block) parts.push("\n\n");
-  };
-  for (const node of Array.isArray(nodes) ? nodes : [nodes]) walk(node);
+  if (Array.isArray(nodes)) for (const node of nodes) collectBlockText(node, skip, parts);
+  else collectBlockText(nodes, skip, parts);
   return tidyParagraphs(parts.join(""));
 }
 
-function tidyParagraphs(text: string): string | null {
-  const paragraphs = text
-    .split(/\n[ \t\u00a0]*\n\s*/)
-    .map((paragraph) =>
-      paragraph
-        .split("\n")
-        .map((line) => line.replace(/[\s\u00a0\u200b\u202f]+/g, " ").trim())
-        .filter(Boolean)
-        .join("\n"),
-    )
-    .filter(Boolean);
-  return paragraphs.length ? paragraphs.join("\n\n") : null;
+/** blockText's walk: a function of its own rather than a closure made per call. */
+function collectBlockText(node: AnyNode, skip: ((element: Element) => boolean) | undefined, parts: string[]): void {
+  if (node.type === "text") {
+    parts.push(node.data);
+    return;
+  }
+  if (node.type !== "tag" && node.type !== "root") return;
+  const element = node as Element;
+  const name = element.name;
+  if (SKIPPED.has(name) || element.attribs?.hidden !== undefined || (skip && node.type === "tag" && skip(element))) return;
+  // Inline-styled hidden elements are not part of what the page shows.
+  const style = element.attribs?.style;
+  if (style && HIDDEN_STYLE.test(style)) return;
+  if (name === "br") {
+    parts.push("\n");
+    return;
+  }
+  const block = BLOCKS.has(name);
+  if (block) parts.push("\n\n");
+  for (const child of element.children) collectBlockText(child, skip, parts);
+  if (block) parts.push("\n\n");
 }
+
+/**
+ * Paragraphs (split at a blank line: two line breaks with only spaces, tabs or no-break spaces between) of
+ * lines with their whitespace collapsed, empty lines and paragraphs dropped, joined by "\n" and "\n\n".
+ * One pass over the lines: two kept lines are a paragraph apart exactly when a blank line lies between them.
+ */
+export function tidyParagraphs(text: string): string | null {
+  let tidy = "";
+  let blank = false;
+  let start = 0;
+  while (start <= text.length) {
+    let end = text.indexOf("\n", start);
+    if (end < 0) end = text.length;
+    const line = text.slice(start, end);
+    const kept = line.replace(WHITESPACE_RUN, " ").trim();
+    if (kept) {
+      if (tidy) tidy += blank ? "\n\n" : "\n";
+      tidy += kept;
+      blank = false;
+    } else if (tidy && BLANK_LINE.test(line)) {
+      blank = true;
+    }
+    start = end + 1;
+  }
+  return tidy || null;
+}
+
+const WHITESPACE_RUN = /[\s\u00a0\u200b\u202f]+/g;
+const BLANK_LINE = /^[ \t\u00a0]*$/;
 
 /** Every text node's text below `root` in document order (scripts and styles left out), with an explicit stack. */
 export function inlineText(root: AnyNode): string {
