@@ -72,7 +72,7 @@ describe("DOM index", () => {
 
   it("matches plain tag selectors as css-select does, without css-select", () => {
     const $ = load(`<html><body><h1>A</h1><h2>B</h2><dt>t</dt><my-card>c</my-card><svg><foreignObject><p>x</p></foreignObject>
-      <clipPath></clipPath></svg><script>s</script><style>p{}</style><template><td>x</td></template></body></html>`);
+      <clipPath></clipPath></svg><script>s</script><style>p{}</style><template><td>x</td></template><div itemscope data-x="">i</div><p hidden>h</p></body></html>`);
     const index = indexDom($.root().get(0) as unknown as Element);
     for (const selector of [
       "*",

@@ -144,10 +144,19 @@ const compiled = new Map<string, Match>();
 export function compile(selector: string): Match {
   let match = compiled.get(selector);
   if (!match) {
-    match = tagMatcher(selector) ?? compileSelector<AnyNode, Element>(selector, { xmlMode: false });
+    match = tagMatcher(selector) ?? attributeMatcher(selector) ?? compileSelector<AnyNode, Element>(selector, { xmlMode: false });
     compiled.set(selector, match);
   }
   return match;
+}
+
+const HAS_ATTRIBUTE = /^\[([a-z][a-z0-9-]*)\]$/;
+
+/** "[itemscope]", "[typeof]": an element with that attribute, as css-select's hasAttrib tests it. */
+function attributeMatcher(selector: string): Match | null {
+  const name = HAS_ATTRIBUTE.exec(selector)?.[1];
+  if (!name) return null;
+  return (element) => isElement(element) && Object.hasOwn(element.attribs, name) && element.attribs[name] != null;
 }
 
 const TAG_LIST = /^\s*(?:\*|[a-z][a-z0-9-]*)(?:\s*,\s*[a-z][a-z0-9-]*)*\s*$/i;

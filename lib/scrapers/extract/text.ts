@@ -38,9 +38,14 @@ export const BLOCKS: ReadonlySet<string> = new Set([
 
 const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
 
+/** Any character cleanText removes or collapses other than a single plain space: other whitespace, two spaces, zero-width ones. */
+const UNCLEAN = /[\t\n\v\f\r\u00a0\u1680\u2000-\u200d\u2028\u2029\u202f\u205f\u2060\u3000\ufeff]| {2}/;
+
 /** Whitespace collapsed and trimmed; null when nothing is left. */
 export function cleanText(value: string | null | undefined): string | null {
   if (value == null) return null;
+  // Most texts have nothing to remove or collapse, only single plain spaces: trimming is all they need.
+  if (!UNCLEAN.test(value)) return value.trim() || null;
   // Zero-width spaces, joiners and word joiners are invisible: they only break comparisons.
   const text = value
     .replace(/[\u200b-\u200d\u2060\ufeff]/g, "")

@@ -11,8 +11,13 @@ import { absoluteUrl, text } from "./things";
 const SEPARATOR = /\s+[|·•–—\-:_»/]{1,2}\s+|\s*[｜：|]\s*|\s+::\s+|_(?=\S)|(?<=\S):(?=\S)/u;
 const SEPARATORS = new RegExp(SEPARATOR.source, "gu");
 
+/** No character past U+007F. */
+const ASCII = /^[^\u0080-\uffff]*$/;
+
 /** Lower-cased letters and digits only: how site names are compared ("E! Online" ≈ "eonline"). */
 export function squash(value: string): string {
+  // ASCII: NFKC changes nothing, and the letters and digits are a-z and 0-9 once lower-cased.
+  if (ASCII.test(value)) return value.toLowerCase().replace(/[^a-z0-9]+/g, "");
   return value
     .normalize("NFKC")
     .toLowerCase()

@@ -4,7 +4,8 @@ import { authorName } from "./bylines";
 import { toIsoDate } from "./dates";
 import { parseCount, parseLocaleNumber } from "./numbers";
 import { normalizeCurrency, parseAmount, parsePrice } from "./price";
-import { tidyParagraphs } from "./text";
+import { cleanText, tidyParagraphs } from "./text";
+import { squash } from "./titles";
 
 describe("parsePrice", () => {
   it.each([
@@ -188,6 +189,64 @@ describe("tidyParagraphs", () => {
         expect(tidyParagraphs(text)).toBe(tidyParagraphsReference(text));
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe("cleanText and squash fast paths", () => {
+  const texts = fc
+    .array(
+      fc.constantFrom(
+        " ",
+        "  ",
+        "\t",
+        "\n",
+        "\u00a0",
+        "\u200b",
+        "\u2060",
+        "\ufeff",
+        "\u3000",
+        "\u2028",
+        "\u202f",
+        "a",
+        "É",
+        "ß",
+        "Ⅻ",
+        "ﬁ",
+        "1",
+        "-",
+        "!",
+        "A",
+      ),
+      { maxLength: 20 },
+    )
+    .map((list) => list.join(""));
+
+  it("cleanText gives what its two replaces and trim gave", () => {
+    const reference = (value: string) =>
+      value
+        .replace(/[\u200b-\u200d\u2060\ufeff]/g, "")
+        .replace(/[\s\u00a0\u202f]+/g, " ")
+        .trim() || null;
+    fc.assert(
+      fc.property(fc.oneof(texts, fc.string({ unit: "binary" })), (value) => {
+        expect(cleanText(value)).toBe(reference(value));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("squash gives what NFKC, lower-casing and the Unicode letter-and-digit filter gave", () => {
+    const reference = (value: string) =>
+      value
+        .normalize("NFKC")
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, "");
+    fc.assert(
+      fc.property(fc.oneof(texts, fc.string({ unit: "binary-ascii" }), fc.string({ unit: "binary" })), (value) => {
+        expect(squash(value)).toBe(reference(value));
+      }),
+      { numRuns: 3000 },
     );
   });
 });
