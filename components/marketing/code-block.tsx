@@ -1,4 +1,3 @@
-import type { CSSProperties } from "react";
 import { CopyCodeButton } from "@/components/ui/copy-button";
 import { cn } from "@/lib/cn";
 import { type CodeLanguage, guessLanguage, highlightHtml, LANGUAGE_LABELS, type TokenKind } from "@/lib/code/highlight";
@@ -39,8 +38,6 @@ export function CodeBlock({ code, label, language = guessLanguage(code), classNa
       <pre
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
         tabIndex={0}
-        // Its height before the browser lays out its code (content-visibility in app/globals.css).
-        style={{ "--lines": code.split("\n").length } as CSSProperties}
       >
         <code
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own samples, every token escaped by highlightHtml.
