@@ -45,19 +45,19 @@ export async function extractInThread(
   { timeoutMs = env.EXTRACTION_TIMEOUT_MS, signal }: { timeoutMs?: number; signal?: AbortSignal } = {},
 ): Promise<ScrapedItem[]> {
   signal?.throwIfAborted();
-  const { signal: deadline, clear } = startDeadline(timeoutMs);
+  const deadline = startDeadline(timeoutMs, signal);
   let result: ExtractionResult;
   try {
-    result = await pool().run(task, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
+    result = await pool().run(task, { signal: deadline.signal });
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
-    if (deadline.aborted) throw extractionTimeout(timeoutMs);
+    if (deadline.expired) throw extractionTimeout(timeoutMs);
     if ((error as NodeJS.ErrnoException).code === "ERR_WORKER_OUT_OF_MEMORY") {
       throw new ScrapeError("page_too_complex", "The page is too complex to extract: it needs more memory than a run may use.");
     }
     throw error;
   } finally {
-    clear();
+    deadline.clear();
   }
   if (result.ok) return result.items;
   if (result.code) throw new ScrapeError(result.code, result.message);
