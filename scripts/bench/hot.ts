@@ -259,7 +259,7 @@ try {
         .map(([status, count]) => `${status}×${count}`)
         .join(" ");
       log(
-        `round ${round} ${row.name}: ${result.rps.toFixed(0)} req/s, p50 ${ms(result.p50)}, p99 ${ms(result.p99)}, ${statuses}${result.exact === undefined ? "" : result.exact ? ", usage exact" : ", USAGE INEXACT"}`,
+        `round ${round} ${row.name}: ${result.rps.toFixed(0)} req/s, p50 ${ms(result.p50)}, p99 ${ms(result.p99)}, ${statuses}${Number.isNaN(result.cpuMsPerRequest) ? "" : `, CPU/req ${cpu(result.cpuMsPerRequest)} (main ${cpu(result.mainCpuMsPerRequest)})`}${result.exact === undefined ? "" : result.exact ? ", usage exact" : ", USAGE INEXACT"}`,
       );
     }
   }
@@ -271,7 +271,7 @@ try {
     `\nHot paths · ${rounds} interleaved rounds of ${seconds} s · ${connections} connections (run rows: 1 and 10) · ${licenseCount} licenses · app from ${appDir}${againstDir ? ` · other app from ${path.resolve(againstDir)}` : ""}`,
   );
   console.log(
-    `${"".padEnd(28)}${pad("req/s", 8)}${pad("p50", 10)}${pad("p99", 10)}${pad("errors", 8)}${pad("÷ baseline", 12)}${pad("CPU/req", 11)}${pad("÷ baseline", 12)}  ${"usage".padEnd(8)}goal`,
+    `${"".padEnd(28)}${pad("req/s", 8)}${pad("p50", 10)}${pad("p99", 10)}${pad("errors", 8)}${pad("÷ baseline", 12)}${pad("CPU/req", 11)}${pad("main/req", 11)}${pad("÷ baseline", 12)}  ${"usage".padEnd(8)}goal`,
   );
   for (const [name, measured] of results) {
     const s = summarize(measured);
@@ -279,7 +279,7 @@ try {
     // The run rows load another server (the fixture page's fetch is in them): no ratio of the verify baseline.
     const ratio = name.startsWith("app") && !name.startsWith("app run") ? s.rps / baseRps : Number.NaN;
     console.log(
-      `${name.padEnd(28)}${pad(s.rps.toFixed(0), 8)}${pad(ms(s.p50), 10)}${pad(ms(s.p99), 10)}${pad(s.errors, 8)}${pad(Number.isNaN(ratio) ? "" : percent(ratio), 12)}${pad(cpu(s.cpuMsPerRequest), 11)}${pad(Number.isNaN(ratio) ? "" : percent(baseCpu / s.cpuMsPerRequest), 12)}  ${exact.padEnd(8)}${goalText(GOALS[name], { ratio, p99: s.p99, errors: s.errors })}`,
+      `${name.padEnd(28)}${pad(s.rps.toFixed(0), 8)}${pad(ms(s.p50), 10)}${pad(ms(s.p99), 10)}${pad(s.errors, 8)}${pad(Number.isNaN(ratio) ? "" : percent(ratio), 12)}${pad(cpu(s.cpuMsPerRequest), 11)}${pad(cpu(s.mainCpuMsPerRequest), 11)}${pad(Number.isNaN(ratio) ? "" : percent(baseCpu / s.cpuMsPerRequest), 12)}  ${exact.padEnd(8)}${goalText(GOALS[name], { ratio, p99: s.p99, errors: s.errors })}`,
     );
   }
   for (const [c, row] of [1, 10].flatMap((c) => [
@@ -299,7 +299,7 @@ try {
     );
   }
   console.log(
-    `p99 is the worst round's; req/s, p50 and CPU/req the mean of the rounds. CPU/req: CPU time of the server's processes per answer (PostgreSQL's own not included); its ÷ baseline is the baseline's CPU/req over the row's, the req/s ratio a quiet machine would show when both are CPU-bound. ${((Date.now() - started) / 1000).toFixed(0)} s in all.`,
+    `p99 is the worst round's; req/s, p50 and CPU/req the mean of the rounds. CPU/req: CPU time of the server's processes per answer (PostgreSQL's own not included), main/req the part of it on their main threads (the event loop); its ÷ baseline is the baseline's CPU/req over the row's, the req/s ratio a quiet machine would show when both are CPU-bound. ${((Date.now() - started) / 1000).toFixed(0)} s in all.`,
   );
 } finally {
   await stopAll();
