@@ -16,6 +16,8 @@
 // summarize one with npm run bench:profile).
 // --against <dir>: a second app, from another checkout (main's, say), on a copy of the SQLite database; each run row
 // is measured on both, back to back, so that a change's effect is read from pairs taken under the same load.
+// BENCH_AGAINST_ENV ("NAME=value NAME=value") sets variables for that app only (the same checkout with another
+// WORKER_CONCURRENCY, say).
 // Ports 3200-3205 unless BENCH_PORT says where to start.
 import "../load-env";
 import { type ChildProcess, spawn } from "node:child_process";
@@ -109,7 +111,13 @@ async function startServers() {
   let against: Server | null = null;
   if (againstUrl) {
     log(`starting the other app from ${againstDir}`);
-    against = startApp("app-against", basePort + 5, againstUrl, path.resolve(againstDir), profileDir);
+    const againstEnv = Object.fromEntries(
+      (process.env.BENCH_AGAINST_ENV ?? "")
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+    );
+    against = startApp("app-against", basePort + 5, againstUrl, path.resolve(againstDir), profileDir, againstEnv);
     await waitUntilServing(against, "/api/health");
     servers.push(against);
   }

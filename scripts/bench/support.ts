@@ -73,7 +73,14 @@ export function startServer(
  * server entry runs straight under `node --cpu-prof` instead (V8 takes the flag only on the command line, not from
  * NODE_OPTIONS), which needs a current build from an earlier npm start; the profile is written when it stops.
  */
-export function startApp(name: string, port: number, databaseUrl: string, dir = ROOT, profileDir?: string): Server {
+export function startApp(
+  name: string,
+  port: number,
+  databaseUrl: string,
+  dir = ROOT,
+  profileDir?: string,
+  extraEnv: Record<string, string> = {},
+): Server {
   const origin = `http://127.0.0.1:${port}`;
   const profiled = ["--cpu-prof", `--cpu-prof-dir=${profileDir}`];
   const ownServer = path.join(dir, "scripts", "serve.ts");
@@ -94,6 +101,7 @@ export function startApp(name: string, port: number, databaseUrl: string, dir = 
       SCRAPER_ALLOW_LOOPBACK: "1",
       // Every request comes from this one address: the per-address verify throttle still runs, it just never refuses.
       VERIFY_RATE_LIMIT_PER_MINUTE: "1000000000",
+      ...extraEnv,
     },
   });
 }
