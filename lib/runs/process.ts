@@ -4,13 +4,12 @@ import { db } from "@/lib/db";
 import { type HotStatement, hotQuery, sqlTimestamp } from "@/lib/db/hot";
 import { AppError, type ErrorCode } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { extractInThread } from "@/lib/queue/extraction-pool";
+import { extractJsonInThread } from "@/lib/queue/extraction-pool";
 import type { JobOutcome, RunJob } from "@/lib/queue/queue";
 import { watchRunCancel } from "@/lib/queue/run-events";
 import { releaseSlotToken } from "@/lib/rate-limit/concurrency";
 import { pageFetcher } from "@/lib/scrapers/fetch/safe-fetch";
 import type { ScraperKind } from "@/lib/scrapers/kinds";
-import type { ScrapedItem } from "@/lib/scrapers/types";
 import { releaseRun } from "@/lib/usage/quota";
 import { type KnownFollowUps, runEnded } from "./ended";
 import { type RunLimits, runLimits } from "./limits";
@@ -171,11 +170,11 @@ async function execute(
   }, RUN_LEASE_RENEW_MS);
   const elapsed = () => Date.now() - startedAt.getTime();
   try {
-    let items: ScrapedItem[];
+    let items: { json: string; count: number };
     try {
       // Fetching is I/O on this process's event loop; the CPU-heavy part, parsing and extraction, runs in a thread.
       const page = await pageFetcher().fetchPage(run.url, { signal });
-      items = await extractInThread(
+      items = await extractJsonInThread(
         { kind: run.scraper.kind, html: page.html, url: page.url, includeReviews: run.includeReviews },
         { signal },
       );
@@ -191,9 +190,9 @@ async function execute(
       return;
     }
     const durationMs = elapsed();
-    const resultData = JSON.stringify(items);
+    const resultData = items.json;
     const [recorded] = await hotQuery<{ webhookUrl: string | null; batchId: number | null }>(RECORD_SUCCESS, [
-      items.length,
+      items.count,
       durationMs,
       resultData,
       sqlTimestamp(new Date()),
