@@ -3,7 +3,8 @@
 // LIGHTHOUSE_URL: the server (default http://127.0.0.1:3000, start it with `npm start`); LIGHTHOUSE_RUNS: runs per
 // page, the median performance run is reported (default 3); CHROMIUM_PATH: the browser (default Debian's
 // /usr/bin/chromium); LIGHTHOUSE_CPU_MULTIPLIER: force the CPU slowdown instead of calibrating it;
-// LIGHTHOUSE_SAVE_DIR: keep every run's report (JSON, both slowdowns) there for reading its diagnostics.
+// LIGHTHOUSE_SAVE_DIR: keep every run's report (JSON, both slowdowns) there for reading its diagnostics;
+// LIGHTHOUSE_PAGES: comma-separated paths to audit instead of every public page (e.g. /api-docs).
 // Figures depend on the machine: run it on a quiet one.
 //
 // Calibration, as Lighthouse's docs/throttling.md ("Calibrating the CPU slowdown") prescribes: the default 4×
@@ -35,7 +36,15 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags } from "lighthouse";
 import { type TraceEvent, toThreadTime } from "./lighthouse-thread-time";
 
-const PAGES = ["/", "/about", "/api-docs", "/contact", "/scrapers/1", "/login", "/register"];
+const ALL_PAGES = ["/", "/about", "/api-docs", "/contact", "/scrapers/1", "/login", "/register"];
+const PAGES = process.env.LIGHTHOUSE_PAGES
+  ? process.env.LIGHTHOUSE_PAGES.split(",")
+      .map((page) => page.trim())
+      .filter(Boolean)
+  : ALL_PAGES;
+if (PAGES.length === 0 || PAGES.some((page) => !page.startsWith("/"))) {
+  throw new Error("LIGHTHOUSE_PAGES must be comma-separated paths, each starting with /");
+}
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 /** Lighthouse's default CPU slowdown (core/config/constants.js, mobileSlow4G.cpuSlowdownMultiplier). */
 const DEFAULT_MULTIPLIER = 4;

@@ -4,15 +4,13 @@
 // steadier measure. With --against, the other engine (a git ref checked out into a temporary worktree, or a
 // checkout directory) runs the same pages in alternating rounds in this process, so both see the same load,
 // and both rates are printed side by side.
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { extractFromHtml } from "../lib/scrapers/engine";
 import { decodeHtml } from "../lib/scrapers/fetch/charset";
 import { isScraperKind, type ScraperKind } from "../lib/scrapers/kinds";
 import { FIXTURE_SITES } from "../test/support/fixture-server";
+import { otherCheckout } from "./bench/other-checkout";
 
 const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const seconds = Number(option("seconds") ?? 5);
@@ -83,20 +81,9 @@ function report(label: string, tally: Tally): void {
 
 /** The other engine: a checkout directory as it is, or a git ref checked out into a temporary worktree. */
 async function otherEngine(spec: string): Promise<{ extract: Extract; label: string; cleanup: () => void }> {
-  let dir = path.resolve(spec);
-  let cleanup = () => {};
-  if (!existsSync(path.join(dir, "lib/scrapers/engine.ts"))) {
-    dir = mkdtempSync(path.join(tmpdir(), "bench-extract-"));
-    execFileSync("git", ["worktree", "add", "--detach", dir, spec], { stdio: "ignore" });
-    // The ref's code runs with this checkout's packages.
-    symlinkSync(path.resolve("node_modules"), path.join(dir, "node_modules"), "dir");
-    cleanup = () => {
-      execFileSync("git", ["worktree", "remove", "--force", dir], { stdio: "ignore" });
-      rmSync(dir, { recursive: true, force: true });
-    };
-  }
-  const module = (await import(pathToFileURL(path.join(dir, "lib/scrapers/engine.ts")).href)) as { extractFromHtml: Extract };
-  return { extract: module.extractFromHtml, label: `against ${spec}`, cleanup };
+  const other = await otherCheckout(spec);
+  const module = (await other.load("lib/scrapers/engine.ts")) as { extractFromHtml: Extract };
+  return { extract: module.extractFromHtml, label: `against ${spec}`, cleanup: other.cleanup };
 }
 
 console.log(`Fixture set: ${pages.length} pages, ${(setBytes / 1024).toFixed(0)} KB, Node ${process.version}`);

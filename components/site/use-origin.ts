@@ -1,6 +1,6 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
+import { type RefObject, useEffect, useSyncExternalStore } from "react";
 
 const noSubscription = () => () => {};
 
@@ -21,4 +21,23 @@ export function useOrigin(): string {
 /** Base of every API path (docs/product.md#api-documentation-page: the product host plus /api/). */
 export function useApiBaseUrl(): string {
   return `${useOrigin()}/api/`;
+}
+
+/**
+ * The same swap for code highlighted on the server (a server component's markup, which no client state renders):
+ * once hydrated, every `placeholder` in the text of the code elements under `container` becomes this page's origin.
+ * The code is a code block's inner HTML, which React never touches again, so the change stays; a copy button reads
+ * the code from the page and copies it as shown.
+ */
+export function useOriginInCode(container: RefObject<HTMLElement | null>, placeholder: string): void {
+  useEffect(() => {
+    const origin = window.location.origin;
+    if (!container.current || origin === placeholder) return;
+    for (const code of container.current.querySelectorAll("pre code")) {
+      const texts = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+      for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+        if (node.nodeValue?.includes(placeholder)) node.nodeValue = node.nodeValue.replaceAll(placeholder, origin);
+      }
+    }
+  }, [container, placeholder]);
 }

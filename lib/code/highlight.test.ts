@@ -48,6 +48,14 @@ describe("highlight", () => {
     expect(kinds("import requests  # the client", "python")).toEqual(["keyword:import", "comment:# the client"]);
   });
 
+  it("keeps a bare address in one plain token: no numbers or comments inside it", () => {
+    expect(kinds("curl -X POST https://x.test:3000/api/scrapers/1/run", "bash")).toEqual(["keyword:curl", "flag:-X"]);
+    expect(kinds("Run: URL=http://localhost:3000 node a.mjs // go", "javascript")).toEqual(["comment:// go"]);
+    expect(highlight("Run: URL=http://localhost:3000 python3", "python")).toEqual([
+      { kind: "plain", text: "Run: URL=http://localhost:3000 python3" },
+    ]);
+  });
+
   it("guesses the language of unnamed samples", () => {
     expect(guessLanguage('{\n  "a": 1\n}')).toBe("json");
     expect(guessLanguage("curl -X POST x")).toBe("bash");
@@ -57,12 +65,17 @@ describe("highlight", () => {
 });
 
 describe("highlightHtml", () => {
+  it("quotes a class only when it needs quotes", () => {
+    expect(highlightHtml("true", "json", () => "k")).toBe("<span class=k>true</span>");
+    expect(highlightHtml("true", "json", () => "a b")).toBe('<span class="a b">true</span>');
+  });
+
   it("wraps classed tokens in spans and escapes every text, so the markup gives the code back", () => {
     const code = `const a = "<b>&'x'</b>"; // <script>`;
     const html = highlightHtml(code, "javascript", (kind) => (kind === "plain" ? undefined : `c-${kind}`));
     expect(html).toBe(
-      '<span class="c-keyword">const</span> a = <span class="c-string">&quot;&lt;b&gt;&amp;&#39;x&#39;&lt;/b&gt;&quot;</span>; ' +
-        '<span class="c-comment">// &lt;script&gt;</span>',
+      "<span class=c-keyword>const</span> a = <span class=c-string>\"&lt;b&gt;&amp;'x'&lt;/b&gt;\"</span>; " +
+        "<span class=c-comment>// &lt;script&gt;</span>",
     );
     const unescaped = html
       .replace(/<[^>]+>/g, "")

@@ -53,6 +53,8 @@ const COMMENT: Partial<Record<CodeLanguage, string>> = {
 
 const STRING = String.raw`"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\x60(?:[^\x60\\]|\\.)*\x60`;
 const NUMBER = String.raw`\b\d+(?:\.\d+)?\b`;
+/** A bare address is one plain token: no number or comment inside it, and its text stays in one piece. */
+const URL_PATTERN = String.raw`\bhttps?:\/\/[^\s"'\x60<>\\]+`;
 const WORD = String.raw`\b[A-Za-z_$][\w$]*\b`;
 const FLAG = String.raw`(?<=\s)--?[A-Za-z][\w-]*`;
 const HEADER_NAME = String.raw`^[A-Za-z][\w-]*(?=:)`;
@@ -61,6 +63,7 @@ function pattern(language: CodeLanguage): RegExp {
   const parts = [
     COMMENT[language],
     STRING,
+    URL_PATTERN,
     NUMBER,
     language === "bash" ? FLAG : undefined,
     language === "http" ? HEADER_NAME : undefined,
@@ -70,6 +73,7 @@ function pattern(language: CodeLanguage): RegExp {
 }
 
 function classify(language: CodeLanguage, match: string, rest: string): TokenKind {
+  if (/^https?:\/\//.test(match)) return "plain";
   if (/^(#|\/\/)/.test(match) && COMMENT[language]) return "comment";
   if (/^["'`]/.test(match)) return language === "json" && /^\s*:/.test(rest) ? "property" : "string";
   if (/^\d/.test(match)) return "number";
@@ -106,6 +110,16 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] as string);
 }
 
+const TEXT_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
+
+/**
+ * Text made safe between HTML tags (not in attribute values): quotes stay as they are, which keeps JSON samples, all
+ * quotes, short in the page and in its RSC payload (where `&quot;` takes 11 bytes).
+ */
+export function escapeText(text: string): string {
+  return text.replace(/[&<>]/g, (character) => TEXT_ESCAPES[character] as string);
+}
+
 /**
  * The highlighted code as one HTML string: a span per token that has a class, escaped text otherwise. A code block
  * sets it as its inner HTML, so React neither serialises nor hydrates a node per token (hundreds on /api-docs).
@@ -114,8 +128,12 @@ export function highlightHtml(code: string, language: CodeLanguage, classFor: (k
   return highlight(code, language)
     .map((token) => {
       const className = classFor(token.kind);
-      const text = escapeHtml(token.text);
-      return className ? `<span class="${escapeHtml(className)}">${text}</span>` : text;
+      const text = escapeText(token.text);
+      if (!className) return text;
+      // A plain class name needs no quotes (valid HTML, and fewer bytes in the page and in its RSC payload).
+      return /^[\w-]+$/.test(className)
+        ? `<span class=${className}>${text}</span>`
+        : `<span class="${escapeHtml(className)}">${text}</span>`;
     })
     .join("");
 }

@@ -28,6 +28,11 @@ export interface HotDb {
   dialect: "sqlite" | "postgresql";
   /** Every row the statement returns. */
   all<T extends Row>(statement: HotStatement, params: Param[]): Promise<T[]>;
+  /**
+   * SQLite only (PostgreSQL says the same in one statement, with data-modifying CTEs): the statements in one
+   * transaction, in order, each run only while the one before returned a row; the rows of each step run.
+   */
+  steps?(steps: [HotStatement, Param[]][]): Promise<Row[][]>;
   close(): Promise<void>;
 }
 
@@ -56,21 +61,41 @@ function sqliteHotDb(url: string): HotDb {
     }
     return found;
   };
+  const rowsOf = (statement: HotStatement, params: Param[]): Row[] => {
+    const prepared = statementOf(statement);
+    if (prepared.reader) return prepared.all(...params) as Row[];
+    prepared.run(...params);
+    return [];
+  };
+  /** `work`, retried after yielding while the database is busy (see above). */
+  const retried = async <T>(work: () => T): Promise<T> => {
+    const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
+    for (;;) {
+      try {
+        return work();
+      } catch (error) {
+        if ((error as { code?: string }).code !== "SQLITE_BUSY" || Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+    }
+  };
+  // BEGIN IMMEDIATE: the write lock up front, so a busy database fails the first step, never a later one.
+  const inTransaction = database.transaction((steps: [HotStatement, Param[]][]) => {
+    const answers: Row[][] = [];
+    for (const [statement, params] of steps) {
+      const rows = rowsOf(statement, params);
+      answers.push(rows);
+      if (rows.length === 0) break;
+    }
+    return answers;
+  }).immediate;
   return {
     dialect: "sqlite",
-    async all<T extends Row>(statement: HotStatement, params: Param[]): Promise<T[]> {
-      const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
-      for (;;) {
-        try {
-          const prepared = statementOf(statement);
-          if (prepared.reader) return prepared.all(...params) as T[];
-          prepared.run(...params);
-          return [];
-        } catch (error) {
-          if ((error as { code?: string }).code !== "SQLITE_BUSY" || Date.now() > deadline) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 1));
-        }
-      }
+    all<T extends Row>(statement: HotStatement, params: Param[]): Promise<T[]> {
+      return retried(() => rowsOf(statement, params) as T[]);
+    },
+    steps(steps) {
+      return retried(() => inTransaction(steps));
     },
     async close() {
       await checkpoints.stop();

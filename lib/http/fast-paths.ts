@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import * as run from "@/app/api/runs/[id]/route";
 import * as runScraper from "@/app/api/scrapers/[id]/run/route";
 import * as verifyLicense from "@/app/api/verify-license/route";
+import { serveRunScraper } from "./fast-run";
 import { serveVerifyLicense } from "./fast-verify";
 import type { HttpMethod } from "./methods";
 import { serveRoute } from "./node";
@@ -18,7 +19,9 @@ interface FastPath {
   pattern: RegExp;
   handlers: Record<HttpMethod, NextRouteHandler>;
   /** Methods answered on node:http itself rather than through the route's handler (the hottest ones). */
-  native?: Partial<Record<HttpMethod, (req: IncomingMessage, res: ServerResponse) => Promise<void>>>;
+  native?: Partial<
+    Record<HttpMethod, (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) => Promise<void>>
+  >;
   /** The route's dynamic segments from the path's match, percent-decoded as Next does. */
   params?: (match: RegExpExecArray) => Record<string, string>;
 }
@@ -30,7 +33,7 @@ const FAST_PATHS: FastPath[] = [
   // Partners' sites, on every page view of licensed content.
   { pattern: /^\/api\/verify-license$/, handlers: verifyLicense, native: { POST: serveVerifyLicense } },
   // Scraper clients in tight loops: submitting a run, then reading it with the same API key.
-  { pattern: /^\/api\/scrapers\/([^/]+)\/run$/, handlers: runScraper, params: idParam },
+  { pattern: /^\/api\/scrapers\/([^/]+)\/run$/, handlers: runScraper, native: { POST: serveRunScraper }, params: idParam },
   { pattern: /^\/api\/runs\/([^/]+)$/, handlers: run, params: idParam },
 ];
 
@@ -55,7 +58,7 @@ export async function serveFastPath(req: IncomingMessage, res: ServerResponse, p
       return false;
     }
     const nativeHandler = native?.[method];
-    if (nativeHandler) await nativeHandler(req, res);
+    if (nativeHandler) await nativeHandler(req, res, routeParams);
     else await serveRoute(req, res, handlers[method], routeParams);
     return true;
   }

@@ -18,7 +18,7 @@ export default function extract(task: ExtractionTask): ExtractionResult {
     // (undici, the environment) into every thread, which only ever extracts.
     const extractor = EXTRACTORS[task.kind as ScraperKind] as KindExtractor<ScrapedItem>;
     const items = runExtractor(extractor, parsePage(task.html, task.url), { includeReviews: task.includeReviews });
-    return { ok: true, items };
+    return { ok: true, json: JSON.stringify(items), count: items.length };
   } catch (error) {
     if (error instanceof ScrapeError) return { ok: false, code: error.code, message: error.message };
     // A RangeError (stack) or anything else unexpected: the run fails as internal_error, the worker lives on.

@@ -40,26 +40,39 @@ export const extractionTimeout = (timeoutMs: number) =>
  * a thread that runs out of memory fails it page_too_complex. `signal` (the run cancelled) terminates it as
  * well, and the call rejects with the signal's reason.
  */
-export async function extractInThread(
+export async function extractInThread(task: ExtractionTask, options: ExtractionOptions = {}): Promise<ScrapedItem[]> {
+  return JSON.parse((await extractJsonInThread(task, options)).json) as ScrapedItem[];
+}
+
+interface ExtractionOptions {
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * extractInThread's items as the thread wrote them, JSON text, and how many there are: what a run records (and a
+ * synchronous caller answers with), without cloning and stringifying the items on this thread.
+ */
+export async function extractJsonInThread(
   task: ExtractionTask,
-  { timeoutMs = env.EXTRACTION_TIMEOUT_MS, signal }: { timeoutMs?: number; signal?: AbortSignal } = {},
-): Promise<ScrapedItem[]> {
+  { timeoutMs = env.EXTRACTION_TIMEOUT_MS, signal }: ExtractionOptions = {},
+): Promise<{ json: string; count: number }> {
   signal?.throwIfAborted();
-  const { signal: deadline, clear } = startDeadline(timeoutMs);
+  const deadline = startDeadline(timeoutMs, signal);
   let result: ExtractionResult;
   try {
-    result = await pool().run(task, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
+    result = await pool().run(task, { signal: deadline.signal });
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
-    if (deadline.aborted) throw extractionTimeout(timeoutMs);
+    if (deadline.expired) throw extractionTimeout(timeoutMs);
     if ((error as NodeJS.ErrnoException).code === "ERR_WORKER_OUT_OF_MEMORY") {
       throw new ScrapeError("page_too_complex", "The page is too complex to extract: it needs more memory than a run may use.");
     }
     throw error;
   } finally {
-    clear();
+    deadline.clear();
   }
-  if (result.ok) return result.items;
+  if (result.ok) return { json: result.json, count: result.count };
   if (result.code) throw new ScrapeError(result.code, result.message);
   throw new Error(`extraction failed in its thread: ${result.message}`);
 }

@@ -1,5 +1,4 @@
 import type { ScrapeErrorCode } from "@/lib/errors";
-import type { ScrapedItem } from "@/lib/scrapers/types";
 
 /** What the extraction thread receives: the fetched page, never a URL to fetch. */
 export interface ExtractionTask {
@@ -10,5 +9,11 @@ export interface ExtractionTask {
   includeReviews: boolean;
 }
 
-/** What it sends back. `code` is null for a failure the engine did not expect (a bug). */
-export type ExtractionResult = { ok: true; items: ScrapedItem[] } | { ok: false; code: ScrapeErrorCode | null; message: string };
+/**
+ * What it sends back: the items as JSON text, made in the thread, so that the main thread neither clones the items
+ * out of the message nor stringifies them to record them. `code` is null for a failure the engine did not expect
+ * (a bug).
+ */
+export type ExtractionResult =
+  | { ok: true; json: string; count: number }
+  | { ok: false; code: ScrapeErrorCode | null; message: string };

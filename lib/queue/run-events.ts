@@ -28,9 +28,20 @@ const channel = () => `${env.QUEUE_PREFIX}:run-ended`;
 const cancelChannel = () => `${env.QUEUE_PREFIX}:run-cancelled`;
 const eventName = (runId: number) => `ended:${runId}`;
 
-/** Tells waiters, here and (with Redis) in every process, that a run has ended. */
-export async function publishRunEnded(runId: number): Promise<void> {
-  state.emitter.emit(eventName(runId));
+/**
+ * How a run ended, as the statement that ended it recorded it: what a synchronous caller answers with. It travels
+ * with the end event inside this process only; a waiter told by another process (or without it) reads the run.
+ */
+export interface RunEndNews {
+  status: "success";
+  /** The items as recorded (result_data). */
+  resultData: string;
+  durationMs: number;
+}
+
+/** Tells waiters, here and (with Redis) in every process, that a run has ended (with its outcome, here). */
+export async function publishRunEnded(runId: number, news?: RunEndNews): Promise<void> {
+  state.emitter.emit(eventName(runId), news);
   await redisClient()?.publish(channel(), String(runId));
 }
 
@@ -48,12 +59,14 @@ function abortLocalRun(runId: number): void {
  * Marks a run as being worked on in this process until `done()`: its signal aborts when the run is cancelled.
  * Subscribes this process to cancel messages first (with Redis), so a worker hears of cancels from any web instance.
  */
-export function watchRunCancel(runId: number): { signal: AbortSignal; done(): void } {
+export function watchRunCancel(runId: number): { signal: AbortSignal; abort(reason: unknown): void; done(): void } {
   ensureSubscribed();
   const controller = new AbortController();
   state.running.set(runId, controller);
   return {
     signal: controller.signal,
+    /** Aborts the run's work for another reason (its worker found it no longer running). */
+    abort: (reason) => controller.abort(reason),
     done: () => {
       if (state.running.get(runId) === controller) state.running.delete(runId);
     },
@@ -75,36 +88,60 @@ export function ensureSubscribed(): void {
 
 const POLL_MS = 1000;
 
+/** A run's end being listened for: what the wait reads, the outcome itself when it came with the end event. */
+export type RunEndCheck = (news: RunEndNews | undefined) => Promise<boolean>;
+
+export interface RunEndListener {
+  /**
+   * Resolves true once `hasEnded` says so — on every end event for the run (handed the event's news) and every
+   * second, and at once unless the listener was made before the run could end — false when `timeoutMs` passes first.
+   */
+  wait(timeoutMs: number, hasEnded: RunEndCheck, options?: { checkFirst?: boolean }): Promise<boolean>;
+  /** Stops listening (always, once the wait is over). */
+  close(): void;
+}
+
 /**
- * Resolves true once `hasEnded()` says so (checked at once, on every ended event for the run and every second),
- * false when `timeoutMs` passes first.
+ * Listens for a run's end from now on. Made before the run is enqueued, the wait needs no first look at the run:
+ * no end can have been missed (docs/decisions.md, the run path's fifth pass).
  */
-export async function waitForRunEnd(runId: number, timeoutMs: number, hasEnded: () => Promise<boolean>): Promise<boolean> {
+export function listenForRunEnd(runId: number): RunEndListener {
   ensureSubscribed();
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    // Listen before checking, so an end between the check and the wait is not missed.
-    let wake: () => void = () => {};
-    const woken = new Promise<void>((resolve) => {
-      wake = resolve;
-    });
-    state.emitter.once(eventName(runId), wake);
-    try {
-      if (await hasEnded()) return true;
-      const left = deadline - Date.now();
-      if (left <= 0) return false;
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        woken,
-        new Promise<void>((resolve) => {
+  // Ends heard and not yet checked: one is enough, the latest news wins.
+  let heard: { news: RunEndNews | undefined } | null = null;
+  let wake: (() => void) | null = null;
+  const onEnd = (news: RunEndNews | undefined) => {
+    heard = { news: news ?? heard?.news };
+    wake?.();
+  };
+  state.emitter.on(eventName(runId), onEnd);
+  return {
+    async wait(timeoutMs, hasEnded, { checkFirst = true } = {}) {
+      const deadline = Date.now() + timeoutMs;
+      let check = checkFirst;
+      for (;;) {
+        if (check || heard) {
+          const news = heard?.news;
+          heard = null;
+          if (await hasEnded(news)) return true;
+        }
+        check = true;
+        if (heard) continue;
+        const left = deadline - Date.now();
+        if (left <= 0) return false;
+        let timer: NodeJS.Timeout | undefined;
+        await new Promise<void>((resolve) => {
+          wake = resolve;
           timer = setTimeout(resolve, Math.min(POLL_MS, left));
-        }),
-      ]);
-      clearTimeout(timer);
-    } finally {
-      state.emitter.off(eventName(runId), wake);
-    }
-  }
+        });
+        wake = null;
+        clearTimeout(timer);
+      }
+    },
+    close() {
+      state.emitter.off(eventName(runId), onEnd);
+    },
+  };
 }
 
 /** Closes the subscriber (worker shutdown, tests). */

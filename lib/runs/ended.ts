@@ -2,7 +2,7 @@ import "server-only";
 import { completeBatchIfDone, getBatch } from "@/lib/batches/batches";
 import { type HotStatement, hotQuery } from "@/lib/db/hot";
 import { log } from "@/lib/log";
-import { publishRunEnded } from "@/lib/queue/run-events";
+import { publishRunEnded, type RunEndNews } from "@/lib/queue/run-events";
 import { queueWebhook } from "@/lib/webhooks/deliveries";
 import { getRun } from "./queries";
 import type { RunStatus } from "./status";
@@ -23,6 +23,8 @@ export interface KnownFollowUps {
   status: RunStatus;
   webhookUrl: string | null;
   batchId: number | null;
+  /** The outcome as recorded, for this process's synchronous caller: it answers without reading the run back. */
+  news?: RunEndNews;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface KnownFollowUps {
  * nor batch has nothing more to follow: no statement (most runs, on the run endpoint's hot path).
  */
 export async function runEnded(runId: number, known?: KnownFollowUps): Promise<void> {
-  await publishRunEnded(runId).catch((err: unknown) => log.warn({ err, runId }, "could not publish a run's end"));
+  await publishRunEnded(runId, known?.news).catch((err: unknown) => log.warn({ err, runId }, "could not publish a run's end"));
   if (known && !known.webhookUrl && known.batchId === null) return;
   try {
     const [run] = await hotQuery<{

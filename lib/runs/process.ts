@@ -4,13 +4,12 @@ import { db } from "@/lib/db";
 import { type HotStatement, hotQuery, sqlTimestamp } from "@/lib/db/hot";
 import { AppError, type ErrorCode } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { extractInThread } from "@/lib/queue/extraction-pool";
+import { extractJsonInThread } from "@/lib/queue/extraction-pool";
 import type { JobOutcome, RunJob } from "@/lib/queue/queue";
 import { watchRunCancel } from "@/lib/queue/run-events";
 import { releaseSlotToken } from "@/lib/rate-limit/concurrency";
 import { pageFetcher } from "@/lib/scrapers/fetch/safe-fetch";
 import type { ScraperKind } from "@/lib/scrapers/kinds";
-import type { ScrapedItem } from "@/lib/scrapers/types";
 import { releaseRun } from "@/lib/usage/quota";
 import { type KnownFollowUps, runEnded } from "./ended";
 import { type RunLimits, runLimits } from "./limits";
@@ -126,7 +125,7 @@ export async function processRun(job: RunJob, limits: RunLimits = runLimits): Pr
         includeReviews: Boolean(claimed.includeReviews),
         scraper: { kind: claimed.kind },
       };
-      followUps = await execute(run, startedAt, cancel.signal);
+      followUps = await execute(run, startedAt, cancel);
     } finally {
       cancel.done();
     }
@@ -150,28 +149,32 @@ interface ClaimedRun {
 /**
  * Fetches and extracts a claimed run and records its outcome. Every outcome is a conditional UPDATE of a run still
  * `running`, and so is a cancel (lib/runs/cancel.ts): whichever comes first wins, and the other changes nothing,
- * neither the run nor its quota. A cancel aborts `cancelled`, which stops the fetch and terminates the thread.
+ * neither the run nor its quota. A cancel aborts `cancel.signal`, which stops the fetch and terminates the thread.
  * Returns what the follow-ups depend on when this call recorded a success; undefined otherwise (runEnded reads it).
  */
-async function execute(run: ClaimedRun, startedAt: Date, cancelled: AbortSignal): Promise<KnownFollowUps | undefined> {
-  const abort = new AbortController();
-  const signal = AbortSignal.any([cancelled, abort.signal]);
+async function execute(
+  run: ClaimedRun,
+  startedAt: Date,
+  cancel: { signal: AbortSignal; abort(reason: unknown): void },
+): Promise<KnownFollowUps | undefined> {
+  // Aborted by a cancel, or by this worker when the lease renewal finds the run no longer running.
+  const { signal } = cancel;
   const renew = setInterval(() => {
     db.scraperRun
       .updateMany({ where: { id: run.id, status: "running" }, data: { leaseUntil: new Date(Date.now() + RUN_LEASE_MS) } })
       .then(({ count }) => {
         // No longer running: cancelled (and its cancel message lost) or failed by recovery. Its work is waste.
-        if (count === 0) abort.abort(new AppError("cancelled", "The run is no longer running."));
+        if (count === 0) cancel.abort(new AppError("cancelled", "The run is no longer running."));
       })
       .catch((err: unknown) => log.warn({ err, runId: run.id }, "could not renew a run's lease"));
   }, RUN_LEASE_RENEW_MS);
   const elapsed = () => Date.now() - startedAt.getTime();
   try {
-    let items: ScrapedItem[];
+    let items: { json: string; count: number };
     try {
       // Fetching is I/O on this process's event loop; the CPU-heavy part, parsing and extraction, runs in a thread.
       const page = await pageFetcher().fetchPage(run.url, { signal });
-      items = await extractInThread(
+      items = await extractJsonInThread(
         { kind: run.scraper.kind, html: page.html, url: page.url, includeReviews: run.includeReviews },
         { signal },
       );
@@ -186,14 +189,23 @@ async function execute(run: ClaimedRun, startedAt: Date, cancelled: AbortSignal)
       );
       return;
     }
+    const durationMs = elapsed();
+    const resultData = items.json;
     const [recorded] = await hotQuery<{ webhookUrl: string | null; batchId: number | null }>(RECORD_SUCCESS, [
-      items.length,
-      elapsed(),
-      JSON.stringify(items),
+      items.count,
+      durationMs,
+      resultData,
       sqlTimestamp(new Date()),
       run.id,
     ]);
-    return recorded && { status: "success", webhookUrl: recorded.webhookUrl, batchId: recorded.batchId };
+    return (
+      recorded && {
+        status: "success",
+        webhookUrl: recorded.webhookUrl,
+        batchId: recorded.batchId,
+        news: { status: "success", resultData, durationMs },
+      }
+    );
   } catch (error) {
     // Recording the success failed (the database went away): the run is not charged.
     log.error({ err: error, runId: run.id }, "could not record a run's outcome");

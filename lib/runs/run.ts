@@ -1,14 +1,15 @@
 import "server-only";
 import type { Plan, PlanId } from "@/lib/config/plans";
 import { db } from "@/lib/db";
-import { type HotStatement, hotQuery, sqlTimestamp } from "@/lib/db/hot";
+import { type HotStatement, hotDb, hotQuery, sqlTimestamp } from "@/lib/db/hot";
 import { env } from "@/lib/env";
 import { AppError, type ErrorCode } from "@/lib/errors";
 import { runQueue } from "@/lib/queue/queue";
-import { waitForRunEnd } from "@/lib/queue/run-events";
+import { listenForRunEnd, type RunEndListener } from "@/lib/queue/run-events";
 import type { ScraperKind } from "@/lib/scrapers/kinds";
 import type { ScrapedItem } from "@/lib/scrapers/types";
-import { type QuotaReservation, releaseRun, reserveRun } from "@/lib/usage/quota";
+import { type QuotaReservation, quotaExceeded, RESERVE_RUN, releaseRun } from "@/lib/usage/quota";
+import { usageMonth } from "@/lib/usage/summary";
 import { assertPlanIncludes, type RunLimits, runLimits } from "./limits";
 import type { RunRequest } from "./schema";
 import { isFinished, type RunStatus } from "./status";
@@ -95,39 +96,95 @@ export async function findRunnableScraper(id: number): Promise<RunnableScraper> 
   return { id: scraper.id, kind: scraper.kind, requiredPlan: scraper.requiredPlan };
 }
 
+type RunData = {
+  userId: number;
+  apiKeyId: number | null;
+  scraperId: number;
+  url: string;
+  includeReviews: boolean;
+  webhookUrl?: string | null;
+  batchId?: number;
+};
+
+/** INSERT_RUN's parameters after its user's: the run as accepted, against the month its quota was taken from. */
+const runParams = (data: RunData, month: string, createdAt: Date) => [
+  data.apiKeyId,
+  data.scraperId,
+  data.batchId ?? null,
+  data.url,
+  data.includeReviews ? 1 : 0,
+  data.webhookUrl ?? null,
+  month,
+  sqlTimestamp(createdAt),
+];
+
+/**
+ * One run taken from the month's quota and recorded as queued, in one transaction: RESERVE_RUN then INSERT_RUN on
+ * SQLite, one statement on PostgreSQL (the upsert as a data-modifying CTE the INSERT selects from), so a synchronous
+ * run commits once, and a run that cannot be recorded leaves no reservation behind. quota_exceeded when the month
+ * is used up (the upsert took nothing, and nothing was inserted).
+ */
+const RESERVE_AND_INSERT_RUN: HotStatement = {
+  name: "run_reserve_and_insert",
+  // What SQLite runs instead, as two steps of one transaction (it has no data-modifying CTEs): hotDb().steps.
+  sqlite: `${RESERVE_RUN.sqlite};\n${INSERT_RUN.sqlite}`,
+  postgres: `WITH taken AS (
+      INSERT INTO monthly_usage (user_id, month, successful_runs) VALUES ($1::int, $2::text, 1)
+      ON CONFLICT (user_id, month) DO UPDATE SET successful_runs = monthly_usage.successful_runs + 1
+        WHERE monthly_usage.successful_runs < $3::int
+      RETURNING 1
+    )
+    INSERT INTO scraper_runs
+      (user_id, api_key_id, scraper_id, batch_id, url, include_reviews, webhook_url, status, quota_month, created_at)
+    SELECT $1::int, $4::int, $5::int, $6::int, $7::text, $8::int::boolean, $9::text, 'queued', $10::text, $11::timestamp
+    FROM taken RETURNING id`,
+};
+
+async function reserveAndRecordRun(data: RunData, plan: Plan): Promise<{ run: AcceptedRun; reservation: QuotaReservation }> {
+  const createdAt = new Date();
+  const month = usageMonth(createdAt);
+  // The upsert's insert takes the first run unconditionally: a plan without runs has none to take.
+  if (plan.monthlyRuns < 1) throw quotaExceeded(plan);
+  const hot = hotDb();
+  let row: { id: number } | undefined;
+  if (hot.steps) {
+    const [, inserted] = await hot.steps([
+      [RESERVE_RUN, [data.userId, month, plan.monthlyRuns]],
+      [INSERT_RUN, [data.userId, ...runParams(data, month, createdAt)]],
+    ]);
+    row = inserted?.[0] as { id: number } | undefined;
+  } else {
+    [row] = await hot.all<{ id: number }>(RESERVE_AND_INSERT_RUN, [
+      data.userId,
+      month,
+      plan.monthlyRuns,
+      ...runParams(data, month, createdAt),
+    ]);
+  }
+  if (!row) throw quotaExceeded(plan);
+  const run = { id: row.id, scraperId: data.scraperId, url: data.url, createdAt };
+  return { run, reservation: { userId: data.userId, month } };
+}
+
 /**
  * Records a run as queued against a reservation and hands it to the queue. No run row: the reservation goes back
  * before the error goes on. A run the queue did not take is failed at once, its quota given back.
  */
-export async function enqueueRun(
-  data: {
-    userId: number;
-    apiKeyId: number | null;
-    scraperId: number;
-    url: string;
-    includeReviews: boolean;
-    webhookUrl?: string | null;
-    batchId?: number;
-  },
-  reservation: QuotaReservation,
-  slotToken?: string,
-): Promise<AcceptedRun> {
+export async function enqueueRun(data: RunData, reservation: QuotaReservation, slotToken?: string): Promise<AcceptedRun> {
   const createdAt = new Date();
-  const [row] = await hotQuery<{ id: number }>(INSERT_RUN, [
-    data.userId,
-    data.apiKeyId,
-    data.scraperId,
-    data.batchId ?? null,
-    data.url,
-    data.includeReviews ? 1 : 0,
-    data.webhookUrl ?? null,
-    reservation.month,
-    sqlTimestamp(createdAt),
-  ]).catch(async (error: unknown) => {
-    await releaseRun(reservation);
-    throw error;
-  });
-  const run = { id: (row as { id: number }).id, createdAt };
+  const [row] = await hotQuery<{ id: number }>(INSERT_RUN, [data.userId, ...runParams(data, reservation.month, createdAt)]).catch(
+    async (error: unknown) => {
+      await releaseRun(reservation);
+      throw error;
+    },
+  );
+  const run = { id: (row as { id: number }).id, scraperId: data.scraperId, url: data.url, createdAt };
+  await queueRun(run, reservation, slotToken);
+  return run;
+}
+
+/** Hands a recorded run to the queue; one the queue did not take is failed at once, its quota given back. */
+async function queueRun(run: AcceptedRun, reservation: QuotaReservation, slotToken?: string): Promise<void> {
   ensureInAppWorkers();
   try {
     await runQueue().enqueue({ runId: run.id, ...(slotToken ? { slotToken } : {}) });
@@ -144,7 +201,6 @@ export async function enqueueRun(
     if (count === 1) await releaseRun(reservation);
     throw error;
   }
-  return { id: run.id, scraperId: data.scraperId, url: data.url, createdAt: run.createdAt };
 }
 
 /**
@@ -168,21 +224,37 @@ export async function submitRun(input: RunInput, options: RunOptions = {}): Prom
     webhookUrl: input.webhookUrl ?? null,
   };
   if (request.async) {
-    return { state: "accepted", run: await enqueueRun(data, await reserveRun(userId, plan)) };
+    const { run, reservation } = await reserveAndRecordRun(data, plan);
+    await queueRun(run, reservation);
+    return { state: "accepted", run };
   }
   const slot = await (options.limits ?? runLimits).acquireSlot(userId, plan);
   let run: AcceptedRun;
+  let listener: RunEndListener;
   try {
-    run = await enqueueRun(data, await reserveRun(userId, plan), slot.token);
+    const recorded = await reserveAndRecordRun(data, plan);
+    run = recorded.run;
+    // Listening before the run is queued: its end cannot come unheard, so the wait starts without reading it.
+    listener = listenForRunEnd(run.id);
+    try {
+      await queueRun(run, recorded.reservation, slot.token);
+    } catch (error) {
+      listener.close();
+      throw error;
+    }
   } catch (error) {
     await slot.release();
     throw error;
   }
   // From here the worker owns the slot: it releases it when the run ends, whether or not anyone still waits.
-  return awaitRun(run, options.syncTimeoutMs ?? env.RUN_SYNC_TIMEOUT_MS);
+  try {
+    return await awaitRun(run, listener, options.syncTimeoutMs ?? env.RUN_SYNC_TIMEOUT_MS);
+  } finally {
+    listener.close();
+  }
 }
 
-async function awaitRun(run: AcceptedRun, timeoutMs: number): Promise<RunOutcome> {
+async function awaitRun(run: AcceptedRun, listener: RunEndListener, timeoutMs: number): Promise<RunOutcome> {
   type Outcome = {
     status: RunStatus;
     resultData: string | null;
@@ -191,13 +263,21 @@ async function awaitRun(run: AcceptedRun, timeoutMs: number): Promise<RunOutcome
     error: string | null;
   };
   let row: Outcome | undefined;
-  // Checked at once (the run may have ended already), then on its end event and every second.
-  const ended = await waitForRunEnd(run.id, timeoutMs, async () => {
-    [row] = await hotQuery<Outcome>(RUN_OUTCOME, [run.id]);
-    // Gone with its user (an account deleted meanwhile): nothing to answer with.
-    if (!row) throw new Error(`run ${run.id} no longer exists`);
-    return isFinished(row.status);
-  });
+  // On its end event (with its outcome when the worker was this process's) and every second.
+  const ended = await listener.wait(
+    timeoutMs,
+    async (news) => {
+      if (news) {
+        row = { ...news, errorCode: null, error: null };
+        return true;
+      }
+      [row] = await hotQuery<Outcome>(RUN_OUTCOME, [run.id]);
+      // Gone with its user (an account deleted meanwhile): nothing to answer with.
+      if (!row) throw new Error(`run ${run.id} no longer exists`);
+      return isFinished(row.status);
+    },
+    { checkFirst: false },
+  );
   if (!ended || !row) return { state: "accepted", run };
   if (row.status === "success") {
     const items = JSON.parse(row.resultData ?? "[]") as ScrapedItem[];

@@ -23,7 +23,7 @@ export const quotaExceeded = (plan: Plan) =>
  * write lock; PostgreSQL's ON CONFLICT locks the row and re-checks the WHERE on its current version), so parallel
  * runs can never overshoot. A row returned means the run was taken.
  */
-const RESERVE_RUN: HotStatement = {
+export const RESERVE_RUN: HotStatement = {
   name: "quota_reserve_run",
   sqlite: `INSERT INTO monthly_usage (user_id, month, successful_runs) VALUES (?, ?, 1)
     ON CONFLICT (user_id, month) DO UPDATE SET successful_runs = successful_runs + 1 WHERE successful_runs < ?

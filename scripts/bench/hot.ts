@@ -14,9 +14,15 @@
 // without one), BENCH_APP_DIR (the checkout whose app is measured, default this one: measure another branch's app
 // against the same baseline), BENCH_PROFILE_DIR (the apps run under node --cpu-prof and leave their profiles there;
 // summarize one with npm run bench:profile).
-// Ports 3200-3204 unless BENCH_PORT says where to start.
+// --against <dir>: a second app, from another checkout (main's, say), on a copy of the SQLite database; each run row
+// is measured on both, back to back, so that a change's effect is read from pairs taken under the same load.
+// BENCH_AGAINST_ENV ("NAME=value NAME=value") sets variables for that app only (the same checkout with another
+// WORKER_CONCURRENCY, say).
+// Ports 3200-3205 unless BENCH_PORT says where to start.
 import "../load-env";
 import { type ChildProcess, spawn } from "node:child_process";
+import { copyFileSync, existsSync } from "node:fs";
+import path from "node:path";
 import { dropPostgresSchema, freshDatabaseUrl } from "../../test/support/database";
 import { generateLicenses, totalUsage } from "./licenses-data";
 import {
@@ -47,6 +53,7 @@ const only = option("only", "") ? new Set(option("only", "").split(",")) : null;
 const postgresBase =
   process.env.BENCH_POSTGRES_URL ?? (process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : undefined);
 const profileDir = process.env.BENCH_PROFILE_DIR;
+const againstDir = option("against", "");
 
 const sqliteUrl = freshDatabaseUrl("file:");
 const postgresUrl = postgresBase ? freshDatabaseUrl(postgresBase) : null;
@@ -91,8 +98,29 @@ async function startServers() {
   // One app at a time: npm start builds when the build is stale, and two builds at once would collide. The
   // baseline opens the SQLite file only after the app has migrated it (migrating wants the file to itself).
   log(`starting the app from ${appDir} (builds first when its build is stale)`);
+  // The other app's database: a copy of this one, users and keys included, taken before either app opens it.
+  const againstUrl = againstDir ? `file:${path.join(path.dirname(sqliteFilePath(sqliteUrl)), "against.db")}` : null;
+  if (againstUrl) {
+    for (const suffix of ["", "-wal"]) {
+      const from = `${sqliteFilePath(sqliteUrl)}${suffix}`;
+      if (existsSync(from)) copyFileSync(from, `${sqliteFilePath(againstUrl)}${suffix}`);
+    }
+  }
   const app = startApp("app-sqlite", basePort + 1, sqliteUrl, appDir, profileDir);
   await waitUntilServing(app, "/api/health");
+  let against: Server | null = null;
+  if (againstUrl) {
+    log(`starting the other app from ${againstDir}`);
+    const againstEnv = Object.fromEntries(
+      (process.env.BENCH_AGAINST_ENV ?? "")
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+    );
+    against = startApp("app-against", basePort + 5, againstUrl, path.resolve(againstDir), profileDir, againstEnv);
+    await waitUntilServing(against, "/api/health");
+    servers.push(against);
+  }
   const baseline = startServer("baseline", basePort, "npx", [
     "tsx",
     "scripts/bench/baseline-server.ts",
@@ -116,8 +144,11 @@ async function startServers() {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
-  return { baseline, app, postgres };
+  return { baseline, app, postgres, against };
 }
+
+/** The name of a row measured on the other app (--against). */
+const AGAINST = (row: string) => `${row} (other)`;
 
 /** The issue's goals (ratios of the baseline from the same run; latencies in ms). */
 interface Goal {
@@ -179,12 +210,12 @@ async function run(row: Row): Promise<Measurement & { exact?: boolean }> {
 const started = Date.now();
 try {
   const { sqliteKeys, postgresKeys, apiKeys, scraperId } = await setUp();
-  const { baseline, app, postgres } = await startServers();
+  const { baseline, app, postgres, against } = await startServers();
   const apiKey = rotate(apiKeys);
   const pageUrl = `http://127.0.0.1:${basePort + 3}/product/jsonld.html`;
-  const runLoad = (c: number, id: number, body: string): Load => ({
-    server: app,
-    url: `${app.origin}/api/scrapers/${id}/run`,
+  const runLoad = (c: number, id: number, body: string, server: Server = app): Load => ({
+    server,
+    url: `${server.origin}/api/scrapers/${id}/run`,
     method: "POST",
     headers: { "content-type": "application/json" },
     next: () => ({ body, headers: { authorization: `Bearer ${apiKey()}` } }),
@@ -218,8 +249,10 @@ try {
     { name: "app health", load: { server: app, url: `${app.origin}/api/health`, connections, seconds } },
     { name: "fixture page, 1 conn", load: { url: pageUrl, connections: 1, seconds } },
     { name: "app run, 1 conn", load: runLoad(1, scraperId, runBody) },
+    ...(against ? [{ name: AGAINST("app run, 1 conn"), load: runLoad(1, scraperId, runBody, against) }] : []),
     { name: "fixture page, 10 conn", load: { url: pageUrl, connections: 10, seconds } },
     { name: "app run, 10 conn", load: runLoad(10, scraperId, runBody) },
+    ...(against ? [{ name: AGAINST("app run, 10 conn"), load: runLoad(10, scraperId, runBody, against) }] : []),
   ].filter((row) => !only || [...only].some((name) => row.name.includes(name)));
 
   log("warming up every row for 2 s");
@@ -234,7 +267,7 @@ try {
         .map(([status, count]) => `${status}×${count}`)
         .join(" ");
       log(
-        `round ${round} ${row.name}: ${result.rps.toFixed(0)} req/s, p50 ${ms(result.p50)}, p99 ${ms(result.p99)}, ${statuses}${result.exact === undefined ? "" : result.exact ? ", usage exact" : ", USAGE INEXACT"}`,
+        `round ${round} ${row.name}: ${result.rps.toFixed(0)} req/s, p50 ${ms(result.p50)}, p99 ${ms(result.p99)}, ${statuses}${Number.isNaN(result.cpuMsPerRequest) ? "" : `, CPU/req ${cpu(result.cpuMsPerRequest)} (main ${cpu(result.mainCpuMsPerRequest)})`}${result.exact === undefined ? "" : result.exact ? ", usage exact" : ", USAGE INEXACT"}`,
       );
     }
   }
@@ -243,10 +276,10 @@ try {
   const baseRps = base?.length ? summarize(base).rps : Number.NaN;
   const baseCpu = base?.length ? summarize(base).cpuMsPerRequest : Number.NaN;
   console.log(
-    `\nHot paths · ${rounds} interleaved rounds of ${seconds} s · ${connections} connections (run rows: 1 and 10) · ${licenseCount} licenses · app from ${appDir}`,
+    `\nHot paths · ${rounds} interleaved rounds of ${seconds} s · ${connections} connections (run rows: 1 and 10) · ${licenseCount} licenses · app from ${appDir}${againstDir ? ` · other app from ${path.resolve(againstDir)}` : ""}`,
   );
   console.log(
-    `${"".padEnd(28)}${pad("req/s", 8)}${pad("p50", 10)}${pad("p99", 10)}${pad("errors", 8)}${pad("÷ baseline", 12)}${pad("CPU/req", 11)}${pad("÷ baseline", 12)}  ${"usage".padEnd(8)}goal`,
+    `${"".padEnd(28)}${pad("req/s", 8)}${pad("p50", 10)}${pad("p99", 10)}${pad("errors", 8)}${pad("÷ baseline", 12)}${pad("CPU/req", 11)}${pad("main/req", 11)}${pad("÷ baseline", 12)}  ${"usage".padEnd(8)}goal`,
   );
   for (const [name, measured] of results) {
     const s = summarize(measured);
@@ -254,24 +287,27 @@ try {
     // The run rows load another server (the fixture page's fetch is in them): no ratio of the verify baseline.
     const ratio = name.startsWith("app") && !name.startsWith("app run") ? s.rps / baseRps : Number.NaN;
     console.log(
-      `${name.padEnd(28)}${pad(s.rps.toFixed(0), 8)}${pad(ms(s.p50), 10)}${pad(ms(s.p99), 10)}${pad(s.errors, 8)}${pad(Number.isNaN(ratio) ? "" : percent(ratio), 12)}${pad(cpu(s.cpuMsPerRequest), 11)}${pad(Number.isNaN(ratio) ? "" : percent(baseCpu / s.cpuMsPerRequest), 12)}  ${exact.padEnd(8)}${goalText(GOALS[name], { ratio, p99: s.p99, errors: s.errors })}`,
+      `${name.padEnd(28)}${pad(s.rps.toFixed(0), 8)}${pad(ms(s.p50), 10)}${pad(ms(s.p99), 10)}${pad(s.errors, 8)}${pad(Number.isNaN(ratio) ? "" : percent(ratio), 12)}${pad(cpu(s.cpuMsPerRequest), 11)}${pad(cpu(s.mainCpuMsPerRequest), 11)}${pad(Number.isNaN(ratio) ? "" : percent(baseCpu / s.cpuMsPerRequest), 12)}  ${exact.padEnd(8)}${goalText(GOALS[name], { ratio, p99: s.p99, errors: s.errors })}`,
     );
   }
-  for (const c of [1, 10] as const) {
+  for (const [c, row] of [1, 10].flatMap((c) => [
+    [c, `app run, ${c} conn`] as const,
+    [c, AGAINST(`app run, ${c} conn`)] as const,
+  ])) {
     const page = results.get(`fixture page, ${c} conn`);
-    const endpoint = results.get(`app run, ${c} conn`);
+    const endpoint = results.get(row);
     if (!page?.length || !endpoint?.length) continue;
     const p = summarize(page);
     const e = summarize(endpoint);
     const overhead = { p50: e.p50 - p.p50, p99: e.p99 - p.p99 };
-    const goal: { p50?: number; p99?: number } = OVERHEAD_GOALS[c];
+    const goal: { p50?: number; p99?: number } = OVERHEAD_GOALS[c as 1 | 10];
     const [figure, limit] = goal.p50 !== undefined ? (["p50", goal.p50] as const) : (["p99", goal.p99 ?? 0] as const);
     console.log(
-      `run overhead, ${c} conn${c === 1 ? " " : ""}: p50 ${ms(overhead.p50)} · p99 ${ms(overhead.p99)} (run p50 ${ms(e.p50)} p99 ${ms(e.p99)} minus page p50 ${ms(p.p50)} p99 ${ms(p.p99)}) · goal ${figure} ≤ ${limit} ms: ${overhead[figure] <= limit ? "met" : "MISSED"}`,
+      `${row === AGAINST(`app run, ${c} conn`) ? "other app's " : ""}run overhead, ${c} conn${c === 1 ? " " : ""}: p50 ${ms(overhead.p50)} · p99 ${ms(overhead.p99)} (run p50 ${ms(e.p50)} p99 ${ms(e.p99)} minus page p50 ${ms(p.p50)} p99 ${ms(p.p99)}) · goal ${figure} ≤ ${limit} ms: ${overhead[figure] <= limit ? "met" : "MISSED"}`,
     );
   }
   console.log(
-    `p99 is the worst round's; req/s, p50 and CPU/req the mean of the rounds. CPU/req: CPU time of the server's processes per answer (PostgreSQL's own not included); its ÷ baseline is the baseline's CPU/req over the row's, the req/s ratio a quiet machine would show when both are CPU-bound. ${((Date.now() - started) / 1000).toFixed(0)} s in all.`,
+    `p99 is the worst round's; req/s, p50 and CPU/req the mean of the rounds. CPU/req: CPU time of the server's processes per answer (PostgreSQL's own not included), main/req the part of it on their main threads (the event loop); its ÷ baseline is the baseline's CPU/req over the row's, the req/s ratio a quiet machine would show when both are CPU-bound. ${((Date.now() - started) / 1000).toFixed(0)} s in all.`,
   );
 } finally {
   await stopAll();

@@ -73,7 +73,14 @@ export function startServer(
  * server entry runs straight under `node --cpu-prof` instead (V8 takes the flag only on the command line, not from
  * NODE_OPTIONS), which needs a current build from an earlier npm start; the profile is written when it stops.
  */
-export function startApp(name: string, port: number, databaseUrl: string, dir = ROOT, profileDir?: string): Server {
+export function startApp(
+  name: string,
+  port: number,
+  databaseUrl: string,
+  dir = ROOT,
+  profileDir?: string,
+  extraEnv: Record<string, string> = {},
+): Server {
   const origin = `http://127.0.0.1:${port}`;
   const profiled = ["--cpu-prof", `--cpu-prof-dir=${profileDir}`];
   const ownServer = path.join(dir, "scripts", "serve.ts");
@@ -94,6 +101,7 @@ export function startApp(name: string, port: number, databaseUrl: string, dir = 
       SCRAPER_ALLOW_LOOPBACK: "1",
       // Every request comes from this one address: the per-address verify throttle still runs, it just never refuses.
       VERIFY_RATE_LIMIT_PER_MINUTE: "1000000000",
+      ...extraEnv,
     },
   });
 }
@@ -155,6 +163,8 @@ export interface Measurement {
    * depends on what else the machine runs, so it is the steadier figure to compare on a shared machine.
    */
   cpuMsPerRequest: number;
+  /** The part of cpuMsPerRequest spent on the server's main thread (its event loop). */
+  mainCpuMsPerRequest: number;
 }
 
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -164,23 +174,38 @@ const CLOCK_TICKS_PER_SECOND = 100;
  * them in one), from /proc. NaN where there is no /proc.
  */
 export function groupCpuMs(server: Server): number {
+  return groupCpu(server).all;
+}
+
+/** `/proc/<pid>/stat`'s fields after the command (in parentheses, which may hold spaces), or null once gone. */
+function statFields(file: string): string[] | null {
+  try {
+    const stat = readFileSync(file, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return null; // exited meanwhile
+  }
+}
+
+/**
+ * groupCpuMs, and the part of it spent on the processes' main threads (the event loops: the extraction threads,
+ * V8's GC helpers and libuv's pool are the rest), in CPU milliseconds.
+ */
+export function groupCpu(server: Server): { all: number; main: number } {
   const group = server.child.pid;
-  if (!group || !existsSync("/proc/self/stat")) return Number.NaN;
+  if (!group || !existsSync("/proc/self/stat")) return { all: Number.NaN, main: Number.NaN };
   let ticks = 0;
+  let mainTicks = 0;
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-    } catch {
-      continue; // exited meanwhile
-    }
-    // Fields after the command (in parentheses, which may hold spaces): state ppid pgrp … utime(14) stime(15).
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (Number(fields[2]) !== group) continue;
+    // state ppid pgrp … utime(14) stime(15), counted from the state (field 3).
+    const fields = statFields(`/proc/${entry}/stat`);
+    if (!fields || Number(fields[2]) !== group) continue;
     ticks += Number(fields[11]) + Number(fields[12]);
+    const main = statFields(`/proc/${entry}/task/${entry}/stat`);
+    if (main) mainTicks += Number(main[11]) + Number(main[12]);
   }
-  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+  return { all: (ticks * 1000) / CLOCK_TICKS_PER_SECOND, main: (mainTicks * 1000) / CLOCK_TICKS_PER_SECOND };
 }
 
 /** POST /api/verify-license on `server`, every request another of `keys`, starting anywhere among them. */
@@ -203,6 +228,7 @@ export function summarize(results: Measurement[]) {
   return {
     rps: mean((m) => m.rps),
     cpuMsPerRequest: mean((m) => m.cpuMsPerRequest),
+    mainCpuMsPerRequest: mean((m) => m.mainCpuMsPerRequest),
     p50: mean((m) => m.p50),
     p99: Math.max(...results.map((m) => m.p99)),
     errors: results.reduce((sum, m) => sum + m.errors, 0),
@@ -211,7 +237,7 @@ export function summarize(results: Measurement[]) {
 
 export async function measure(load: Load, expectedStatus = 200): Promise<Measurement> {
   const { next, server } = load;
-  const cpuBefore = server ? groupCpuMs(server) : Number.NaN;
+  const cpuBefore = server ? groupCpu(server) : { all: Number.NaN, main: Number.NaN };
   const result = await autocannon({
     url: load.url,
     method: load.method ?? "GET",
@@ -232,9 +258,10 @@ export async function measure(load: Load, expectedStatus = 200): Promise<Measure
   const statuses = Object.fromEntries(Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, count]));
   const ok = statuses[String(expectedStatus)] ?? 0;
   const answered = Object.values(statuses).reduce((sum, count) => sum + count, 0);
-  const cpuMs = server ? groupCpuMs(server) - cpuBefore : Number.NaN;
+  const cpuAfter = server ? groupCpu(server) : { all: Number.NaN, main: Number.NaN };
   return {
-    cpuMsPerRequest: answered > 0 ? cpuMs / answered : Number.NaN,
+    cpuMsPerRequest: answered > 0 ? (cpuAfter.all - cpuBefore.all) / answered : Number.NaN,
+    mainCpuMsPerRequest: answered > 0 ? (cpuAfter.main - cpuBefore.main) / answered : Number.NaN,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,

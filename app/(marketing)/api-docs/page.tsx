@@ -4,7 +4,6 @@ import { BaseUrl } from "@/components/marketing/api-docs/base-url";
 import { CodeExamples } from "@/components/marketing/api-docs/code-examples";
 import { EndpointCard } from "@/components/marketing/api-docs/endpoint-card";
 import { SERVICE_ENDPOINTS, VERIFY_LICENSE } from "@/components/marketing/api-docs/endpoints";
-import { EXAMPLE_DEFAULT_ORIGIN, EXAMPLE_FLOWS, readExamples } from "@/components/marketing/api-docs/example-files";
 import { Faq } from "@/components/marketing/api-docs/faq";
 import { ApiReference } from "@/components/marketing/api-docs/reference";
 import { ASYNC_RUN_SAMPLE, retryScheduleText, VERIFY_SIGNATURE_SAMPLE } from "@/components/marketing/api-docs/webhooks";
@@ -160,7 +159,7 @@ export default function ApiDocsPage() {
         title="Code Examples"
         intro="Run a scraper and verify a license from your own code. Each example runs in our CI against the app, as shown."
       >
-        <CodeExamples sources={readExamples()} flows={EXAMPLE_FLOWS} defaultOrigin={EXAMPLE_DEFAULT_ORIGIN} />
+        <CodeExamples />
       </Section>
 
       <Section id="faq" title="FAQ" intro="Plans, limits and keys." className="bg-slate-50">

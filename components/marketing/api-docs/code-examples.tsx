@@ -1,9 +1,7 @@
-"use client";
-
-import { useOrigin } from "@/components/site/use-origin";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { CodeBlock } from "../code-block";
-import type { CodeLanguage, ExampleFlow, ExampleSources } from "./example-files";
+import { type CodeLanguage, EXAMPLE_DEFAULT_ORIGIN, EXAMPLE_FLOWS, type ExampleFlow, readExamples } from "./example-files";
+import { OnThisHost } from "./on-this-host";
 
 const LANGUAGES: ReadonlyArray<{ value: CodeLanguage; label: string }> = [
   { value: "javascript", label: "JavaScript" },
@@ -11,42 +9,41 @@ const LANGUAGES: ReadonlyArray<{ value: CodeLanguage; label: string }> = [
   { value: "php", label: "PHP" },
 ];
 
-/** The files in examples/, as CI runs them, with the default host replaced by the one serving this page. */
-export function CodeExamples({
-  sources,
-  flows,
-  defaultOrigin,
-}: {
-  sources: ExampleSources;
-  flows: Record<ExampleFlow, string>;
-  defaultOrigin: string;
-}) {
-  const origin = useOrigin();
+/**
+ * The files in examples/, as CI runs them, highlighted on the server (each sent to the browser once, as markup); the
+ * browser puts the origin serving the page in place of the files' default host. Only the tabs and the copy buttons
+ * are client components.
+ */
+export function CodeExamples() {
+  const sources = readExamples();
   return (
-    <Tabs defaultValue="javascript">
-      <TabsList aria-label="Code example languages">
-        {LANGUAGES.map((language) => (
-          <TabsTrigger key={language.value} value={language.value}>
-            {language.label}
-          </TabsTrigger>
-        ))}
-      </TabsList>
-      {LANGUAGES.map((language) => (
-        <TabsContent key={language.value} value={language.value} forceMount className="space-y-6 data-[state=inactive]:hidden">
-          {(Object.keys(flows) as ExampleFlow[]).map((flow) => (
-            <div key={flow} className="min-w-0">
-              <h3 className="mb-2 text-sm font-medium text-slate-800">
-                {flows[flow]} <span className="font-mono text-xs text-slate-500">({sources[language.value][flow].file})</span>
-              </h3>
-              <CodeBlock
-                label={`${language.label} example: ${flows[flow]}`}
-                language={language.value}
-                code={sources[language.value][flow].code.replaceAll(defaultOrigin, origin || defaultOrigin)}
-              />
-            </div>
+    <OnThisHost placeholder={EXAMPLE_DEFAULT_ORIGIN}>
+      <Tabs defaultValue="javascript">
+        <TabsList aria-label="Code example languages">
+          {LANGUAGES.map((language) => (
+            <TabsTrigger key={language.value} value={language.value}>
+              {language.label}
+            </TabsTrigger>
           ))}
-        </TabsContent>
-      ))}
-    </Tabs>
+        </TabsList>
+        {LANGUAGES.map((language) => (
+          <TabsContent key={language.value} value={language.value} forceMount className="space-y-6 data-[state=inactive]:hidden">
+            {(Object.keys(EXAMPLE_FLOWS) as ExampleFlow[]).map((flow) => (
+              <div key={flow} className="min-w-0">
+                <h3 className="mb-2 text-sm font-medium text-slate-800">
+                  {EXAMPLE_FLOWS[flow]}{" "}
+                  <span className="font-mono text-xs text-slate-500">({sources[language.value][flow].file})</span>
+                </h3>
+                <CodeBlock
+                  label={`${language.label} example: ${EXAMPLE_FLOWS[flow]}`}
+                  language={language.value}
+                  code={sources[language.value][flow].code}
+                />
+              </div>
+            ))}
+          </TabsContent>
+        ))}
+      </Tabs>
+    </OnThisHost>
   );
 }

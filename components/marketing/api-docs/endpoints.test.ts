@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { highlight } from "@/lib/code/highlight";
 import { OPERATIONS } from "@/lib/http/openapi/operations";
 import { REFERENCE_TABS, SERVICE_ENDPOINTS, VERIFY_LICENSE } from "./endpoints";
-import { readExamples } from "./example-files";
+import { EXAMPLE_DEFAULT_ORIGIN, readExamples } from "./example-files";
 
 describe("the /api-docs reference", () => {
   const shown = [...REFERENCE_TABS.flatMap((tab) => tab.endpoints), ...VERIFY_LICENSE, ...SERVICE_ENDPOINTS];
@@ -53,6 +54,22 @@ describe("the /api-docs reference", () => {
     for (const flows of Object.values(examples)) {
       expect(flows.scrape.code).toContain("/api/keys");
       expect(flows.license.code).toContain("/api/verify-license");
+    }
+  });
+
+  it("keeps each mention of the files' default host in one highlighted token, where the page's origin replaces it", () => {
+    // use-origin.ts (useOriginInCode) swaps it text node by text node, in the markup the server highlighted.
+    const examples = readExamples();
+    for (const language of ["javascript", "python", "php"] as const) {
+      for (const { code } of Object.values(examples[language])) {
+        const mentions = code.split(EXAMPLE_DEFAULT_ORIGIN).length - 1;
+        const whole = highlight(code, language).reduce(
+          (sum, token) => sum + token.text.split(EXAMPLE_DEFAULT_ORIGIN).length - 1,
+          0,
+        );
+        expect(mentions).toBeGreaterThan(0);
+        expect(whole).toBe(mentions);
+      }
     }
   });
 });

@@ -2,7 +2,7 @@ import type { AnyNode, Element } from "domhandler";
 import { dateInText, toIsoDate } from "./dates";
 import { select } from "./dom";
 import type { Page } from "./page";
-import { blockText, cleanText } from "./text";
+import { blockText, cleanText, textContent } from "./text";
 import { articleHeadline } from "./titles";
 
 // Bylines and datelines as article pages show them: "By Jane Doe", a rel=author link, an author-marked
@@ -163,14 +163,14 @@ export function findByline(page: Page, scopes: Element[] = bylineScopes(page)): 
   // One pass per kind of evidence over the widest scope, each keeping its find in the narrowest scope;
   // the narrowest scope wins, then the stronger evidence (marked, "By …", loosely named).
   const marked = firstInScope(page, scopes, candidates(page, widest, MARKED_AUTHOR), (element) =>
-    isAuthorIndex(element) ? null : coAuthors(page, element),
+    isAuthorIndex(element) ? null : coAuthors(element),
   );
   if (marked?.rank === 0) return marked.value;
   const introduced = byIntroduced(page, scopes);
   const loose = firstInScope(page, scopes, candidates(page, widest, LOOSE_AUTHOR), (element) => {
     const at = page.index.position.get(element) ?? 0;
     if ((page.index.end[at] ?? at) - at > MAX_DATELINE_ELEMENTS) return null;
-    const text = elementText(page, element);
+    const text = elementText(element);
     return text && text.length <= 160 ? authorName(text) : null;
   });
   const found = [marked, introduced, loose].filter((entry): entry is Found<string> => entry !== null);
@@ -216,8 +216,8 @@ function firstInScope<T>(
   return best;
 }
 
-function elementText(page: Page, element: Element): string | null {
-  return cleanText(page.$(element).text()) ?? cleanText(element.attribs.content ?? element.attribs.title);
+function elementText(element: Element): string | null {
+  return cleanText(textContent(element)) ?? cleanText(element.attribs.content ?? element.attribs.title);
 }
 
 /** "By <a>Jane Doe</a>", "By <span>Jane Doe</span>" and "By Jane Doe" in a short line. */
@@ -230,8 +230,8 @@ function byIntroduced(page: Page, scopes: Element[]): Found<string> | null {
     for (let c = 0; c < children.length; c++) {
       const node = children[c] as AnyNode;
       if (node.type !== "text" || !BY_ALONE.test(node.data) || CREDIT.test(node.data)) continue;
-      if (!leadsByline(page, children.slice(0, c), node.data)) continue;
-      const names = namesFrom(page, children, c + 1);
+      if (!leadsByline(children.slice(0, c), node.data)) continue;
+      const names = namesFrom(children, c + 1);
       const joined = joinNames(names);
       if (joined) return joined;
     }
@@ -254,12 +254,12 @@ const BEFORE_BY =
  * sentence ("Portrait of Hinepare by …", "you can help by …"): once dates and byline words are taken
  * out, nothing may be left.
  */
-function leadsByline(page: Page, before: AnyNode[], lead: string): boolean {
+function leadsByline(before: AnyNode[], lead: string): boolean {
   let text = lead.replace(BY_ALONE, "");
   // From the nearest sibling back, stopping as soon as it is too long to be a byline's lead.
   for (let i = before.length - 1; i >= 0 && text.length <= MAX_LEAD; i--) {
     const node = before[i] as AnyNode;
-    text = `${node.type === "text" ? node.data : node.type === "tag" ? page.$(node).text() : ""} ${text}`;
+    text = `${node.type === "text" ? node.data : node.type === "tag" ? textContent(node) : ""} ${text}`;
   }
   if (text.length > MAX_LEAD) return false;
   for (let dates = 0; dates < 2; dates++) {
@@ -282,7 +282,7 @@ const AND = /^\s*(?:,|&|\band\b|\bund\b|\bet\b|\by\b|\be\b|、)\s*(?:(?:and|und|
  * The names in the elements from `start` on: "<a>Jane Doe</a>, <a>John Roe</a> and <a>Ann Poe</a>".
  * Elements follow one another without a joining word only when they are alike (the same tag and class).
  */
-function namesFrom(page: Page, nodes: AnyNode[], start: number): string[] {
+function namesFrom(nodes: AnyNode[], start: number): string[] {
   const names: string[] = [];
   let first: Element | null = null;
   let joined = true;
@@ -298,7 +298,7 @@ function namesFrom(page: Page, nodes: AnyNode[], start: number): string[] {
     }
     if (node.type !== "tag") break;
     if (first && !joined && (node.name !== first.name || node.attribs.class !== first.attribs.class)) break;
-    const name = authorName(cleanText(page.$(node).text()));
+    const name = authorName(cleanText(textContent(node)));
     if (!name) break;
     names.push(name);
     first ??= node;
@@ -316,12 +316,12 @@ export function joinNames(names: readonly string[]): string | null {
 }
 
 /** The marked author element's name and its co-authors' beside it. */
-function coAuthors(page: Page, element: Element): string | null {
+function coAuthors(element: Element): string | null {
   const siblings = (element.parent as Element | null)?.children;
   const at = siblings?.indexOf(element) ?? -1;
-  if (!siblings || at < 0) return authorName(elementText(page, element));
-  const names = namesFrom(page, siblings, at);
-  return joinNames(names) ?? authorName(elementText(page, element));
+  if (!siblings || at < 0) return authorName(elementText(element));
+  const names = namesFrom(siblings, at);
+  return joinNames(names) ?? authorName(elementText(element));
 }
 
 /** More names than this in one byline are a list of something else. */
@@ -382,11 +382,11 @@ export function labelledPublished(page: Page, scopes: Element[] = bylineScopes(p
   const found = firstInScope(page, scopes, candidates(page, widest, "dt, th, td"), (label) => {
     // A <td> is a label only as its row's first cell ("<td>公開日</td><td>2019/02/22</td>").
     if (label.name === "td" && previousTag(label)) return null;
-    const name = cleanText(page.$(label).text());
+    const name = cleanText(textContent(label));
     if (!name || name.length > 40 || UPDATED_LABEL.test(name) || !PUBLISHED_LABEL.test(name)) return null;
     const value = nextTag(label);
     if (!value || value.name !== (label.name === "dt" ? "dd" : "td")) return null;
-    const text = cleanText(page.$(value as Element).text());
+    const text = cleanText(textContent(value));
     if (!text || text.length > 80) return null;
     return toIsoDate(text) ?? dateInText(text, page.meta.lang)?.iso ?? null;
   });
@@ -424,13 +424,13 @@ export function labelledAuthor(page: Page, scopes: Element[] = bylineScopes(page
   if (!widest) return null;
   const found = firstInScope(page, scopes, candidates(page, widest, LABEL_ELEMENTS), (label) => {
     if (label.children.some((child) => child.type === "tag")) return null;
-    const name = cleanText(page.$(label).text());
+    const name = cleanText(textContent(label));
     if (!name || name.length > 50 || !AUTHOR_LABEL.test(name)) return null;
     const value = nextTag(label);
     if (!value) return null;
     const at = page.index.position.get(value) ?? 0;
     if ((page.index.end[at] ?? at) - at > MAX_DATELINE_ELEMENTS) return null;
-    const text = cleanText(page.$(value).text());
+    const text = cleanText(textContent(value));
     return text && text.length <= 120 ? authorName(text) : null;
   });
   return found?.value ?? null;
@@ -527,7 +527,7 @@ export function profileLinkAfterHeadline(page: Page, scopes: Element[] = bylineS
   for (const at of afterHeadline(page, scopes)) {
     const element = elements[at] as Element;
     // A paragraph of prose: the body has begun, and its links are about something else.
-    if (element.name === "p" && (cleanText(page.$(element).text())?.length ?? 0) > MAX_DATELINE_TEXT) break;
+    if (element.name === "p" && (cleanText(textContent(element))?.length ?? 0) > MAX_DATELINE_TEXT) break;
     if (element.name !== "a") continue;
     let path = "";
     try {
@@ -536,7 +536,7 @@ export function profileLinkAfterHeadline(page: Page, scopes: Element[] = bylineS
       continue;
     }
     if (!PROFILE_PATH.test(path)) continue;
-    const name = authorName(cleanText(page.$(element).text()));
+    const name = authorName(cleanText(textContent(element)));
     if (name) names.push(name);
   }
   return joinNames(names.slice(0, MAX_AUTHORS));

@@ -28,6 +28,14 @@ function startsLikeLabel(element: Element): boolean {
   return node?.type === "text" && CODE_LABEL.test(`${node.data.trimStart()} 0`);
 }
 
+/** Whether a class, id or data-* value marks the element as holding the product code (no entries array per element). */
+function hasMarker(attribs: Record<string, string>): boolean {
+  for (const name in attribs) {
+    if ((name === "class" || name === "id" || name.startsWith("data-")) && CODE_MARKER.test(attribs[name] as string)) return true;
+  }
+  return false;
+}
+
 const LABEL_ONLY_TAGS = new Set(["span", "p", "div", "li", "dd", "small", "strong", "b", "em", "td"]);
 
 /**
@@ -44,11 +52,9 @@ export function shownProductCode(page: Page, scope: Element): string | null {
     const element = page.index.elements[i] as Element;
     // A code line is a small element: its text is read only when its subtree is (no quadratic walk).
     if (!LABEL_ONLY_TAGS.has(element.name) || (page.index.end[i] ?? i) - i > MAX_CODE_ELEMENTS) continue;
-    const marked = Object.entries(element.attribs).some(
-      ([name, value]) => (name === "class" || name === "id" || name.startsWith("data-")) && CODE_MARKER.test(value),
-    );
+    const marked = hasMarker(element.attribs);
     if (!marked && !startsLikeLabel(element)) continue;
-    const text = textOf(page, element);
+    const text = textOf(element);
     if (!text || text.length > 60) continue;
     const labelled = CODE_LABEL.exec(text);
     if (!marked && !labelled) continue;
@@ -80,7 +86,7 @@ export function offersToBuy(page: Page, scope: Element): boolean {
     if (named) return true;
     // Only small controls: a container's text holds every button below it.
     if ((page.index.end[page.index.position.get(element) ?? 0] ?? 0) - (page.index.position.get(element) ?? 0) > 3) continue;
-    const text = element.name === "img" || element.name === "input" ? null : textOf(page, element);
+    const text = element.name === "img" || element.name === "input" ? null : textOf(element);
     if (text && text.length <= 40 && BUY_WORDING.test(text)) return true;
   }
   return false;

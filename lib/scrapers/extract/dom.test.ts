@@ -1,7 +1,20 @@
 import { load } from "cheerio";
-import type { Element } from "domhandler";
+import { compile as cssSelect } from "css-select";
+import type { AnyNode, Element } from "domhandler";
 import { describe, expect, it } from "vitest";
-import { compile, contains, type DomIndex, first, indexDom, inFurniture, select } from "./dom";
+import {
+  childElements,
+  closest,
+  compile,
+  contains,
+  type DomIndex,
+  first,
+  indexDom,
+  inFurniture,
+  nextSibling,
+  select,
+} from "./dom";
+import { blockText, plainText, textContent } from "./text";
 
 const html = `<html><body>
   <header><nav><a id="menu" href="/">Home</a></nav></header>
@@ -57,6 +70,28 @@ describe("DOM index", () => {
     expect(ids("main a", first(index, "aside") as Element)).toEqual(["aside-link"]);
   });
 
+  it("matches plain tag selectors as css-select does, without css-select", () => {
+    const $ = load(`<html><body><h1>A</h1><h2>B</h2><dt>t</dt><my-card>c</my-card><svg><foreignObject><p>x</p></foreignObject>
+      <clipPath></clipPath></svg><script>s</script><style>p{}</style><template><td>x</td></template><div itemscope data-x="">i</div><p hidden>h</p></body></html>`);
+    const index = indexDom($.root().get(0) as unknown as Element);
+    for (const selector of [
+      "*",
+      "h1",
+      "H1",
+      "h2, h3, h4",
+      " dt,th ,td ",
+      "my-card",
+      "foreignobject",
+      "foreignObject",
+      "clippath",
+      "script, style",
+    ]) {
+      const reference = cssSelect<AnyNode, Element>(selector, { xmlMode: false });
+      for (const element of index.elements)
+        expect(compile(selector)(element), `${selector} on ${element.name}`).toBe(reference(element));
+    }
+  });
+
   it("throws on a selector that is not CSS instead of matching everything", () => {
     expect(() => compile("a[href")).toThrow();
     expect(() => compile("a:no-such-pseudo")).toThrow("Unknown pseudo-class");
@@ -83,4 +118,38 @@ describe("DOM index", () => {
     expect(contains(index, article, byId("legal"))).toBe(false);
     expect(contains(index, article, article)).toBe(false);
   });
+
+  it("reads text and walks the tree as cheerio does, without a cheerio object", () => {
+    const $ = load(`<html><body><div id="d">A<!-- hidden --><b>B<i>C</i></b><script>var s = "<x>";</script>
+      <style>p{}</style><svg><title>T</title></svg><dl><dt id="t">Term</dt>text<!-- c --><dd id="d1">One</dd><dd>Two</dd></dl>
+      <table><tr id="r"><th>H</th>x<td>D</td></tr></table><a href="/a"><span><em id="e">E</em></span></a></div></body></html>`);
+    const index = indexDom($.root().get(0) as unknown as Element);
+    const byId = (id: string) => index.elements.find((element) => element.attribs.id === id) as Element;
+    for (const element of [...index.elements, $.root().get(0) as unknown as Element]) {
+      expect(textContent(element)).toBe($(element).text());
+    }
+    expect(textContent(undefined)).toBe("");
+    expect(closest(byId("e"), "a[href]")).toBe($(byId("e")).closest("a[href]").get(0));
+    expect(closest(byId("e"), "em")).toBe(byId("e"));
+    expect(closest(byId("e"), "table")).toBeUndefined();
+    expect(nextSibling(byId("t"), "dd")).toBe(byId("d1"));
+    expect(nextSibling(byId("d1"), "dt")).toBeUndefined();
+    expect(childElements(byId("r"), "th, td")).toEqual($(byId("r")).children("th, td").toArray());
+  });
+
+  it("parses markup in a text as a fragment the way cheerio's load(text, null, false) did", () => {
+    for (const value of [
+      "<p>Adaptive noise cancelling &amp; 40-hour battery.</p><p>Folds flat for travel.</p>",
+      "One<br>Two &copy2026<ul><li>a<li>b</ul><script>x()</script><table><td>cell",
+      "<p hidden>gone</p><span style='display: none'>gone too</span>kept &nbsp; text",
+    ]) {
+      expect(plainText(value)).toBe(blockTextOfCheerioFragment(value));
+    }
+  });
 });
+
+/** The reference plainText read markup with: cheerio's fragment mode and blockText over its root. */
+function blockTextOfCheerioFragment(value: string): string | null {
+  // The same paragraph rules (blockText) over cheerio's tree instead of parse5's own.
+  return blockText(load(value, null, false).root().get(0) as unknown as Element);
+}

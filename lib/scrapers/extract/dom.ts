@@ -20,12 +20,14 @@ export interface DomIndex {
 const FURNITURE_TAGS = new Set(["nav", "footer", "aside", "script", "style", "noscript", "template", "form"]);
 const FURNITURE_ROLES = new Set(["navigation", "banner", "contentinfo", "complementary", "search"]);
 
+/** An element node as domhandler's isTag (and so cheerio's traversals) counts them: tags, scripts and styles. */
 function isElement(node: AnyNode): node is Element {
   return node.type === "tag" || node.type === "script" || node.type === "style";
 }
 
 export function indexDom(root: AnyNode): DomIndex {
   const elements: Element[] = [];
+  const positions = new Map<Element, number>();
   const ends: number[] = [];
   const furnitures: number[] = [];
   // An explicit stack: malformed pages can nest deeper than the call stack allows.
@@ -44,6 +46,7 @@ export function indexDom(root: AnyNode): DomIndex {
     if (!isElement(node)) continue;
     const position = elements.length;
     elements.push(node);
+    positions.set(node, position);
     const inArticle = frame.inArticle || node.name === "article" || node.name === "main";
     const furniture = isFurniture(node, frame.inArticle) ? position : frame.furniture;
     furnitures.push(furniture);
@@ -54,7 +57,7 @@ export function indexDom(root: AnyNode): DomIndex {
   }
   return {
     elements,
-    position: new Map(elements.map((element, index) => [element, index])),
+    position: positions,
     end: Int32Array.from(ends),
     furniture: Int32Array.from(furnitures),
   };
@@ -110,6 +113,26 @@ export function first(index: DomIndex, selector: string): Element | undefined {
   return select(index, null, selector, { limit: 1 })[0];
 }
 
+/** The element itself or its nearest ancestor matching a selector (cheerio's closest). */
+export function closest(element: Element, selector: string): Element | undefined {
+  const match = compile(selector);
+  for (let node: AnyNode | null = element; node && isElement(node); node = node.parent) if (match(node)) return node;
+  return undefined;
+}
+
+/** The first following sibling element matching a selector (cheerio's nextAll(selector).get(0)). */
+export function nextSibling(element: Element, selector: string): Element | undefined {
+  const match = compile(selector);
+  for (let node = element.next; node; node = node.next) if (isElement(node) && match(node)) return node;
+  return undefined;
+}
+
+/** The child elements matching a selector, in order (cheerio's children(selector)). */
+export function childElements(element: Element, selector: string): Element[] {
+  const match = compile(selector);
+  return element.children.filter((node): node is Element => isElement(node) && match(node));
+}
+
 type Match = (element: Element) => boolean;
 const compiled = new Map<string, Match>();
 
@@ -121,8 +144,36 @@ const compiled = new Map<string, Match>();
 export function compile(selector: string): Match {
   let match = compiled.get(selector);
   if (!match) {
-    match = compileSelector<AnyNode, Element>(selector, { xmlMode: false });
+    match = tagMatcher(selector) ?? attributeMatcher(selector) ?? compileSelector<AnyNode, Element>(selector, { xmlMode: false });
     compiled.set(selector, match);
   }
   return match;
+}
+
+const HAS_ATTRIBUTE = /^\[([a-z][a-z0-9-]*)\]$/;
+
+/** "[itemscope]", "[typeof]": an element with that attribute, as css-select's hasAttrib tests it. */
+function attributeMatcher(selector: string): Match | null {
+  const name = HAS_ATTRIBUTE.exec(selector)?.[1];
+  if (!name) return null;
+  return (element) => isElement(element) && Object.hasOwn(element.attribs, name) && element.attribs[name] != null;
+}
+
+const TAG_LIST = /^\s*(?:\*|[a-z][a-z0-9-]*)(?:\s*,\s*[a-z][a-z0-9-]*)*\s*$/i;
+
+/**
+ * "*", "h1" or "h2, h3, h4": what css-select compiles these to (an element whose name is one of the lower-cased
+ * names, or any element), without its chain of closures per element. Most of the engine's queries are these.
+ */
+function tagMatcher(selector: string): Match | null {
+  if (!TAG_LIST.test(selector)) return null;
+  const names = selector.split(",").map((name) => name.trim().toLowerCase());
+  if (names.length === 1 && names[0] === "*") return isElement;
+  if (names.includes("*")) return null;
+  if (names.length === 1) {
+    const name = names[0];
+    return (element) => element.name === name && isElement(element);
+  }
+  const set = new Set(names);
+  return (element) => set.has(element.name) && isElement(element);
 }

@@ -1,9 +1,9 @@
 import type { Element } from "domhandler";
-import { inFurniture, select } from "./dom";
+import { childElements, closest, inFurniture, nextSibling, select } from "./dom";
 import { parseCount, parseDecimal } from "./numbers";
 import type { Page } from "./page";
 import { localCurrency, type Price, parsePrice } from "./price";
-import { blockText, cleanText } from "./text";
+import { blockText, cleanText, textContent } from "./text";
 import { absoluteUrl } from "./things";
 
 const STRUCK_TAGS = new Set(["del", "s", "strike"]);
@@ -30,15 +30,15 @@ export function find(page: Page, scope: Element | null, selector: string): Eleme
   return select(page.index, scope, selector, { skipFurniture: true });
 }
 
-export function textOf(page: Page, element: Element | undefined): string | null {
-  return element ? cleanText(page.$(element).text()) : null;
+export function textOf(element: Element | undefined): string | null {
+  return element ? cleanText(textContent(element)) : null;
 }
 
 /** The item's heading: the first h1 in scope, else the first h2–h4 (cards), else a title-ish element. */
 export function heading(page: Page, scope: Element): string | null {
   for (const selector of ["h1", "h2, h3, h4", '[class*="title" i], [class*="name" i]']) {
     for (const element of find(page, scope, selector)) {
-      const text = textOf(page, element);
+      const text = textOf(element);
       if (text && text.length <= 300) return text;
     }
   }
@@ -48,12 +48,7 @@ export function heading(page: Page, scope: Element): string | null {
 /** The first link in scope that leads to another page: a card's own address. */
 export function primaryLink(page: Page, scope: Element): string | null {
   const headingLink = find(page, scope, "h1 a[href], h2 a[href], h3 a[href], h4 a[href], a[href] h2, a[href] h3")[0];
-  const anchor =
-    headingLink?.name === "a"
-      ? headingLink
-      : headingLink
-        ? (page.$(headingLink).closest("a[href]").get(0) as Element | undefined)
-        : undefined;
+  const anchor = headingLink?.name === "a" ? headingLink : headingLink ? closest(headingLink, "a[href]") : undefined;
   const candidates = [anchor, scope.name === "a" ? scope : undefined, ...find(page, scope, "a[href]")];
   for (const element of candidates) {
     const href = element?.attribs.href;
@@ -96,24 +91,24 @@ export function labelledValues(page: Page, scope: Element): Map<string, string> 
     if (key && value && key.length <= 40 && !pairs.has(key)) pairs.set(key, value);
   };
   for (const term of find(page, scope, "dt")) {
-    const definition = page.$(term).nextAll("dd").get(0);
-    put(textOf(page, term), textOf(page, definition));
+    const definition = nextSibling(term, "dd");
+    put(textOf(term), textOf(definition));
   }
   for (const row of find(page, scope, "tr")) {
-    const cells = page.$(row).children("th, td").toArray();
-    if (cells.length === 2) put(textOf(page, cells[0]), textOf(page, cells[1]));
+    const cells = childElements(row, "th, td");
+    if (cells.length === 2) put(textOf(cells[0]), textOf(cells[1]));
   }
   for (const element of find(page, scope, "li, p, div, span")) {
     const elements = element.children.filter((node) => node.type === "tag") as Element[];
     // Only the innermost lines: a block holding other blocks would read them all as one value.
     if (elements.length > 4 || elements.some((child) => LINE_BLOCKS.has(child.name))) continue;
-    const text = textOf(page, element);
+    const text = textOf(element);
     if (!text || text.length > 160) continue;
     const colon = /^([^:：]{1,40})[:：]\s*(.+)$/.exec(text);
     if (colon) {
       put(colon[1] ?? null, cleanText(colon[2]));
     } else if (elements.length === 2 && element.name !== "p") {
-      put(textOf(page, elements[0]), textOf(page, elements[1]));
+      put(textOf(elements[0]), textOf(elements[1]));
     }
   }
   return pairs;
@@ -209,7 +204,7 @@ export function findRating(page: Page, scope: Element): RatingSummary {
       attribs["aria-label"],
       attribs.title,
     ];
-    ratingText = textOf(page, element) ?? "";
+    ratingText = textOf(element) ?? "";
     rating =
       candidates.map(ratingFrom).find((value) => value !== null) ??
       ratingFrom(ratingText) ??
@@ -242,7 +237,7 @@ function starCount(text: string): number | null {
 /** The first ISO-ish date in scope: <time datetime>, then a date-marked element's text. */
 export function findDate(page: Page, scope: Element, selector = "time[datetime]"): string | null {
   for (const element of find(page, scope, selector)) {
-    const value = element.attribs.datetime ?? element.attribs.content ?? textOf(page, element);
+    const value = element.attribs.datetime ?? element.attribs.content ?? textOf(element);
     if (value) return value;
   }
   return null;

@@ -1,8 +1,8 @@
-import type { CheerioAPI } from "cheerio";
 import { decodeHTML } from "entities";
 import { assertJsonDepth } from "../limits";
 import { type DomIndex, select } from "./dom";
 import { parseLenientJson } from "./lenient-json";
+import { textContent } from "./text";
 import { addValue, localName, type Thing, type Value } from "./things";
 
 /**
@@ -10,7 +10,7 @@ import { addValue, localName, type Thing, type Value } from "./things";
  * {"@id": …} references resolved to the entity they name. Each block is parsed on its own, so one
  * broken block does not hide the others.
  */
-export function parseJsonLd($: CheerioAPI, index: DomIndex): Thing[] {
+export function parseJsonLd(index: DomIndex): Thing[] {
   const registry = new Map<string, Thing>();
   const references: Thing[] = [];
   const top: Thing[] = [];
@@ -20,7 +20,12 @@ export function parseJsonLd($: CheerioAPI, index: DomIndex): Thing[] {
     if (typeof node["@id"] === "string") thing.id = node["@id"];
     for (const [key, value] of Object.entries(node)) {
       if (key.startsWith("@")) continue;
-      for (const item of Array.isArray(value) ? value.flat(2) : [value]) {
+      if (!Array.isArray(value)) {
+        const converted = toValue(value);
+        if (converted !== null) addValue(thing, key, converted);
+        continue;
+      }
+      for (const item of value.flat(2)) {
         const converted = toValue(item);
         if (converted !== null) addValue(thing, key, converted);
       }
@@ -62,7 +67,7 @@ export function parseJsonLd($: CheerioAPI, index: DomIndex): Thing[] {
   };
 
   for (const element of select(index, null, 'script[type*="ld+json" i]')) {
-    const parsed = parseLenientJson($(element).text());
+    const parsed = parseLenientJson(textContent(element));
     if (parsed === undefined) continue;
     // convert() recurses along the nesting: bounded here.
     assertJsonDepth(parsed);

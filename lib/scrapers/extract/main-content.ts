@@ -1,7 +1,7 @@
 import type { Element } from "domhandler";
 import { contains, first, select } from "./dom";
 import type { Page } from "./page";
-import { BLOCKS, blockText, cleanText, inlineText } from "./text";
+import { BLOCKS, blockText, cleanText, inlineText, textContent } from "./text";
 
 const POSITIVE = /article|body|content|entry|h-entry|hentry|main|page|post|text|blog|story|prose/i;
 const NEGATIVE =
@@ -264,7 +264,7 @@ function withSiblings(page: Page, top: Element, topScore: number): string | null
       continue;
     }
     if (element.name === "p") {
-      const text = cleanText(page.$(element).text()) ?? "";
+      const text = cleanText(textContent(element)) ?? "";
       const density = linkDensity(page, element);
       if ((text.length > 80 && density < 0.25) || (text.length > 0 && density === 0 && /[.!?。]$/.test(text)))
         parts.push(element);
@@ -298,9 +298,8 @@ function weightOf(element: Element): number {
 }
 
 function linkDensity(page: Page, element: Element): number {
-  const { $ } = page;
-  const total = $(element).text().length;
+  const total = textContent(element).length;
   if (total === 0) return 1;
-  const linked = select(page.index, element, "a").reduce((sum, link) => sum + $(link).text().length, 0);
+  const linked = select(page.index, element, "a").reduce((sum, link) => sum + textContent(link).length, 0);
   return Math.min(linked / total, 1);
 }

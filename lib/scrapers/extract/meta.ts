@@ -1,6 +1,5 @@
-import type { CheerioAPI } from "cheerio";
 import { type DomIndex, first, select } from "./dom";
-import { cleanText } from "./text";
+import { cleanText, textContent } from "./text";
 import { absoluteUrl } from "./things";
 
 /**
@@ -16,14 +15,14 @@ export interface PageMeta {
   lang: string | null;
 }
 
-export function readMeta($: CheerioAPI, index: DomIndex, base: string): PageMeta {
+export function readMeta(index: DomIndex, base: string): PageMeta {
   const tags = new Map<string, string[]>();
   for (const element of select(index, null, "meta")) {
     const { attribs } = element;
     const name = (attribs.property ?? attribs.name ?? attribs.itemprop)?.trim().toLowerCase();
     const content = cleanText(attribs.content ?? attribs.value);
     if (!name || !content) continue;
-    for (const key of name.split(/\s+/)) {
+    for (const key of /\s/.test(name) ? name.split(/\s+/) : [name]) {
       const list = tags.get(key);
       if (list) list.push(content);
       else tags.set(key, [content]);
@@ -39,7 +38,7 @@ export function readMeta($: CheerioAPI, index: DomIndex, base: string): PageMeta
       return null;
     },
     all: (name) => tags.get(name) ?? [],
-    title: cleanText($(first(index, "title")).text()),
+    title: cleanText(textContent(first(index, "title"))),
     canonical,
     lang: cleanText(first(index, "html")?.attribs.lang)?.toLowerCase() ?? null,
   };

@@ -1,16 +1,16 @@
-import { type CheerioAPI, load } from "cheerio";
-import type { Element } from "domhandler";
-import { depthCappedTreeAdapter } from "../limits";
+import type { Document, Element } from "domhandler";
 import { compile, type DomIndex, first, indexDom } from "./dom";
 import { parseJsonLd } from "./json-ld";
 import { type PageMeta, readMeta } from "./meta";
 import { parseMicrodata } from "./microdata";
+import { parseHtml } from "./parse-html";
 import { parseRdfa } from "./rdfa";
 import type { Thing } from "./things";
 
 /** A page parsed once, with every layer the extractors read from. */
 export interface Page {
-  $: CheerioAPI;
+  /** The parsed document (domhandler nodes, as cheerio would have built them). */
+  document: Document;
   /** Every element in document order, for fast queries (see dom.ts). */
   index: DomIndex;
   /** The page's own address: relative links resolve against it. */
@@ -25,15 +25,15 @@ export interface Page {
 const CONTENT_SELECTORS = ["main", '[role="main"]', '[id="main-content"]', '[id="maincontent"]', '[id="main"]', '[id="content"]'];
 
 export function parsePage(html: string, url: string): Page {
-  const $ = load(html, { treeAdapter: depthCappedTreeAdapter });
-  const index = indexDom($.root().get(0) as unknown as Element);
+  const document = parseHtml(html);
+  const index = indexDom(document);
   const base = baseUrl(index, url);
   return {
-    $,
+    document,
     index,
     url: base,
-    things: [...parseJsonLd($, index), ...parseMicrodata(index, base), ...parseRdfa(index, base)],
-    meta: readMeta($, index, base),
+    things: [...parseJsonLd(index), ...parseMicrodata(index, base), ...parseRdfa(index, base)],
+    meta: readMeta(index, base),
     content: contentRoot(index),
   };
 }

@@ -52,7 +52,9 @@ const SYMBOL_CURRENCY = new Map(SYMBOLS.map(([symbol, code]) => [symbol.toLowerC
 
 // ISO codes that are also everyday English words stay out of free-text matching.
 const WORD_LIKE_CODES = new Set(["ALL", "TOP", "CUP", "PEN", "BOB", "SOS", "MOP"]);
-const ISO_CODES = new Set(Intl.supportedValuesOf("currency").filter((code) => !WORD_LIKE_CODES.has(code)));
+/** Every ISO 4217 code the runtime knows, listed once: Intl.supportedValuesOf builds a new array per call. */
+const ALL_ISO_CODES: ReadonlySet<string> = new Set(Intl.supportedValuesOf("currency"));
+const ISO_CODES = new Set([...ALL_ISO_CODES].filter((code) => !WORD_LIKE_CODES.has(code)));
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const CURRENCY = `(?:\\b[A-Z]{3}(?![A-Za-z])|${SYMBOLS.map(([symbol]) => escapeRegExp(symbol)).join("|")})`;
@@ -95,7 +97,7 @@ export function normalizeCurrency(value: string | null | undefined): string | nu
   if (!value) return null;
   const text = value.trim();
   const upper = text.toUpperCase();
-  if (/^[A-Z]{3}$/.test(upper) && Intl.supportedValuesOf("currency").includes(upper)) return upper;
+  if (/^[A-Z]{3}$/.test(upper) && ALL_ISO_CODES.has(upper)) return upper;
   return SYMBOL_CURRENCY.get(text.toLowerCase()) ?? null;
 }
 

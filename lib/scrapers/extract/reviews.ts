@@ -48,10 +48,10 @@ export function htmlReviews(page: Page, scope: Element): Review[] {
       const part = (selector: string) => find(page, block, selector)[0];
       const dateElement = part("time, [class*='date' i]");
       return {
-        author: textOf(page, part("[class*='author' i], [class*='user' i], [class*='name' i], cite, strong, b")),
+        author: textOf(part("[class*='author' i], [class*='user' i], [class*='name' i], cite, strong, b")),
         rating: findRating(page, block).rating,
         body: blockText(part("[class*='body' i], [class*='text' i], [class*='content' i], blockquote, p") ?? block),
-        date: toIsoDate(dateElement?.attribs.datetime ?? textOf(page, dateElement)),
+        date: toIsoDate(dateElement?.attribs.datetime ?? textOf(dateElement)),
       };
     })
     .filter((review) => review.body && cleanText(review.body));

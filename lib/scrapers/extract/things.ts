@@ -21,7 +21,9 @@ const SCHEMA_PREFIX = /^(?:https?:\/\/(?:www\.)?schema\.org\/|schema:)/i;
 
 /** "https://schema.org/Product", "schema:Product", "Product" → "Product". */
 export function localName(name: string): string {
-  return name.trim().replace(SCHEMA_PREFIX, "");
+  const trimmed = name.trim();
+  // Both prefixes hold a colon: most names ("name", "offers") skip the regex.
+  return trimmed.includes(":") ? trimmed.replace(SCHEMA_PREFIX, "") : trimmed;
 }
 
 export function isThing(value: Value | undefined): value is Thing {
@@ -39,10 +41,28 @@ export function addValue(thing: Thing, name: string, value: Value): void {
   else thing.props[key] = [value];
 }
 
-export function values(thing: Thing | null | undefined, ...names: string[]): Value[] {
-  if (!thing) return [];
-  // Hand-written JSON-LD often lower-cases property names ("lowprice", "pricecurrency").
-  return names.flatMap((name) => thing.props[name] ?? thing.props[name.toLowerCase()] ?? []);
+const NO_VALUES: readonly Value[] = [];
+
+/**
+ * The values under `names`, in order. Read-only: with one name holding values (the usual case) this is the
+ * entity's own list, not a copy.
+ */
+export function values(thing: Thing | null | undefined, ...names: string[]): readonly Value[] {
+  if (!thing) return NO_VALUES;
+  const { props } = thing;
+  let found: readonly Value[] | undefined;
+  let merged: Value[] | undefined;
+  for (const name of names) {
+    // Hand-written JSON-LD often lower-cases property names ("lowprice", "pricecurrency").
+    const list = props[name] ?? props[name.toLowerCase()];
+    if (!list || list.length === 0) continue;
+    if (!found) found = list;
+    else {
+      merged ??= [...found];
+      merged.push(...list);
+    }
+  }
+  return merged ?? found ?? NO_VALUES;
 }
 
 /** The first nested entity under one of `names`. */

@@ -11,8 +11,13 @@ import { absoluteUrl, text } from "./things";
 const SEPARATOR = /\s+[|·•–—\-:_»/]{1,2}\s+|\s*[｜：|]\s*|\s+::\s+|_(?=\S)|(?<=\S):(?=\S)/u;
 const SEPARATORS = new RegExp(SEPARATOR.source, "gu");
 
+/** No character past U+007F. */
+const ASCII = /^[^\u0080-\uffff]*$/;
+
 /** Lower-cased letters and digits only: how site names are compared ("E! Online" ≈ "eonline"). */
 export function squash(value: string): string {
+  // ASCII: NFKC changes nothing, and the letters and digits are a-z and 0-9 once lower-cased.
+  if (ASCII.test(value)) return value.toLowerCase().replace(/[^a-z0-9]+/g, "");
   return value
     .normalize("NFKC")
     .toLowerCase()
@@ -132,7 +137,7 @@ export function subHeadline(page: Page): SubHeadline | null {
       { segment: title.slice(lastSeparator.index + lastSeparator[0].length), rest: title.slice(0, lastSeparator.index) },
     ];
     const h1s = select(page.index, null, "h1", { skipFurniture: true, limit: MAX_HEADINGS }).map((h1) =>
-      squash(textOf(page, h1) ?? ""),
+      squash(textOf(h1) ?? ""),
     );
     const edge = edges.find(({ segment, rest }) => {
       const name = squash(segment);
@@ -141,7 +146,7 @@ export function subHeadline(page: Page): SubHeadline | null {
     if (edge) {
       const lower = select(page.index, null, "h2, h3", { skipFurniture: true, limit: MAX_SUB_HEADINGS });
       for (const element of lower) {
-        const text = textOf(page, element);
+        const text = textOf(element);
         if (!text || text.length > MAX_HEADLINE) continue;
         if (closelyRepeats(text, edge.rest)) {
           found = { element, text, siteName: edge.segment.trim() };
@@ -266,7 +271,7 @@ export function visibleHeadline(page: Page, scopes: readonly Element[], others: 
     for (const element of headings(page, scope)) {
       if (seen.has(element)) continue;
       seen.add(element);
-      const text = textOf(page, element);
+      const text = textOf(element);
       if (!text || text.length > MAX_HEADLINE || isSiteName(text, names) || isLogo(page, element)) continue;
       if (stated.some((other) => sameHeadline(text, other))) return { element, text };
     }
@@ -277,7 +282,7 @@ export function visibleHeadline(page: Page, scopes: readonly Element[], others: 
   // Pages whose <h1> is a section's name ("Events") show the headline in an <h2>; it must repeat the
   // stated headline closely, as an <h2> is more often a heading inside the text.
   for (const element of select(page.index, null, "h2", { skipFurniture: true, limit: MAX_SUB_HEADINGS })) {
-    const text = textOf(page, element);
+    const text = textOf(element);
     if (!text || text.length > MAX_HEADLINE || isSiteName(text, names)) continue;
     if (stated.some((other) => closelyRepeats(text, other))) return { element, text };
   }
@@ -312,7 +317,7 @@ function sameHeadline(a: string, b: string): boolean {
 export function pageHeading(page: Page, scope: Element): string | null {
   const names = siteNames(page);
   for (const element of headings(page, scope)) {
-    const text = textOf(page, element);
+    const text = textOf(element);
     if (text && text.length <= MAX_HEADLINE && !isSiteName(text, names) && !isLogo(page, element)) return text;
   }
   return null;
@@ -330,10 +335,10 @@ export function postHeading(page: Page, inHeader = false): string | null {
   if (!body) return null;
   const h1s = headings(page, body);
   const names = siteNames(page);
-  if (h1s.length === 0 || h1s.some((h1) => !isSiteName(textOf(page, h1) ?? "", names) && !isLogo(page, h1))) return null;
+  if (h1s.length === 0 || h1s.some((h1) => !isSiteName(textOf(h1) ?? "", names) && !isLogo(page, h1))) return null;
   const article = select(page.index, null, "article", { skipFurniture: true, limit: 1 })[0];
   const h2 = article && select(page.index, article, inHeader ? "header h2" : "h2", { skipFurniture: true, limit: 1 })[0];
-  const text = h2 && textOf(page, h2);
+  const text = h2 && textOf(h2);
   return text && text.length <= MAX_HEADLINE && !isSiteName(text, names) ? text : null;
 }
 
@@ -352,10 +357,10 @@ export function articleHeadline(page: Page, scopes: readonly Element[]): Headlin
     const names = siteNames(page);
     for (const scope of scopes) {
       const element = headings(page, scope).find((heading) => {
-        const value = textOf(page, heading);
+        const value = textOf(heading);
         return value && value.length <= MAX_HEADLINE && !isSiteName(value, names) && !isLogo(page, heading);
       });
-      const value = element && textOf(page, element);
+      const value = element && textOf(element);
       if (element && value) {
         found = { element, text: value };
         break;

@@ -1,8 +1,11 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { authorName } from "./bylines";
 import { toIsoDate } from "./dates";
 import { parseCount, parseLocaleNumber } from "./numbers";
 import { normalizeCurrency, parseAmount, parsePrice } from "./price";
+import { cleanText, tidyParagraphs } from "./text";
+import { squash } from "./titles";
 
 describe("parsePrice", () => {
   it.each([
@@ -133,5 +136,117 @@ describe("authorName", () => {
 
   it("keeps a name that only starts like a role label", () => {
     expect(authorName("文藝春秋")).toBe("文藝春秋");
+  });
+});
+
+/** tidyParagraphs as it was written first (split, map, filter, join): the one-pass version must equal it. */
+function tidyParagraphsReference(text: string): string | null {
+  const paragraphs = text
+    .split(/\n[ \t\u00a0]*\n\s*/)
+    .map((paragraph) =>
+      paragraph
+        .split("\n")
+        .map((line) => line.replace(/[\s\u00a0\u200b\u202f]+/g, " ").trim())
+        .filter(Boolean)
+        .join("\n"),
+    )
+    .filter(Boolean);
+  return paragraphs.length ? paragraphs.join("\n\n") : null;
+}
+
+describe("tidyParagraphs", () => {
+  it("splits paragraphs at blank lines and collapses whitespace in lines", () => {
+    expect(tidyParagraphs("\n\n  One  two\n\t\n\nthree\n four \u200b\n\r\nfive\n\u00a0\n")).toBe("One two\n\nthree\nfour\nfive");
+    expect(tidyParagraphs(" \n\u200b\n ")).toBeNull();
+  });
+
+  it("gives what the split, map and join version gave, for any text", () => {
+    const pieces = fc.constantFrom(
+      "\n",
+      "\n\n",
+      " ",
+      "\t",
+      "\u00a0",
+      "\u200b",
+      "\u202f",
+      "\r",
+      "\u2028",
+      "\u3000",
+      "\v",
+      "a",
+      "bc",
+      "\ufeff",
+    );
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 40 }), (list) => {
+        const text = list.join("");
+        expect(tidyParagraphs(text)).toBe(tidyParagraphsReference(text));
+      }),
+      { numRuns: 5000 },
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: "binary" }), (text) => {
+        expect(tidyParagraphs(text)).toBe(tidyParagraphsReference(text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe("cleanText and squash fast paths", () => {
+  const texts = fc
+    .array(
+      fc.constantFrom(
+        " ",
+        "  ",
+        "\t",
+        "\n",
+        "\u00a0",
+        "\u200b",
+        "\u2060",
+        "\ufeff",
+        "\u3000",
+        "\u2028",
+        "\u202f",
+        "a",
+        "É",
+        "ß",
+        "Ⅻ",
+        "ﬁ",
+        "1",
+        "-",
+        "!",
+        "A",
+      ),
+      { maxLength: 20 },
+    )
+    .map((list) => list.join(""));
+
+  it("cleanText gives what its two replaces and trim gave", () => {
+    const reference = (value: string) =>
+      value
+        .replace(/[\u200b-\u200d\u2060\ufeff]/g, "")
+        .replace(/[\s\u00a0\u202f]+/g, " ")
+        .trim() || null;
+    fc.assert(
+      fc.property(fc.oneof(texts, fc.string({ unit: "binary" })), (value) => {
+        expect(cleanText(value)).toBe(reference(value));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("squash gives what NFKC, lower-casing and the Unicode letter-and-digit filter gave", () => {
+    const reference = (value: string) =>
+      value
+        .normalize("NFKC")
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, "");
+    fc.assert(
+      fc.property(fc.oneof(texts, fc.string({ unit: "binary-ascii" }), fc.string({ unit: "binary" })), (value) => {
+        expect(squash(value)).toBe(reference(value));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -72,5 +72,5 @@ export function htmlDescription(page: Page, scope: Element, detail: boolean, ext
   const selector = ['[class*="description" i]', '[id*="description" i]', extraSelector].filter(Boolean).join(", ");
   const element = find(page, scope, selector)[0];
   if (element) return blockText(element);
-  return detail ? null : textOf(page, find(page, scope, "p")[0]);
+  return detail ? null : textOf(find(page, scope, "p")[0]);
 }

@@ -3,7 +3,7 @@ import { findCards } from "../extract/cards";
 import { first } from "../extract/dom";
 import type { Page } from "../extract/page";
 import { htmlReviews } from "../extract/reviews";
-import { blockText, cleanText } from "../extract/text";
+import { blockText, cleanText, textContent } from "../extract/text";
 import { absoluteUrl, hasType, isThing, link, type Thing, text, values } from "../extract/things";
 import { squash, stripSiteName } from "../extract/titles";
 import type { BaseItem, ExtractOptions, Review } from "../types";
@@ -164,7 +164,7 @@ function mergeDuplicates(things: Thing[], page: Page): Thing[][] {
 
 function isMainEntity(group: Thing[], page: Page): boolean {
   const canonical = (page.meta.canonical ?? page.url).replace(/\/$/, "");
-  const headline = cleanText(page.$(first(page.index, "h1")).text())?.toLowerCase();
+  const headline = cleanText(textContent(first(page.index, "h1")))?.toLowerCase();
   const shared = page.meta.get("og:title", "twitter:title")?.toLowerCase();
   return group.some((thing) => {
     const { url, name } = identity(thing, page);
@@ -208,7 +208,10 @@ function documentTitle(page: Page): string | null {
 /** Copies the fields `source` has into the ones `target` lacks. Only the kind's own fields are kept. */
 export function fill<T extends object>(target: T, source: Partial<T>): T {
   const record = target as Record<string, unknown>;
-  for (const [key, value] of Object.entries(source)) {
+  const from = source as Record<string, unknown>;
+  // Object.keys, not Object.entries: no [key, value] pair allocated per field, in the same order.
+  for (const key of Object.keys(from)) {
+    const value = from[key];
     if (!(key in record) && key !== "review_list") continue;
     if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) continue;
     const current = record[key];
@@ -218,7 +221,8 @@ export function fill<T extends object>(target: T, source: Partial<T>): T {
 }
 
 function hasContent(item: BaseItem): boolean {
-  return Object.entries(item).some(([key, value]) => key !== "url" && value !== null && value !== undefined);
+  const record = item as unknown as Record<string, unknown>;
+  return Object.keys(record).some((key) => key !== "url" && record[key] !== null && record[key] !== undefined);
 }
 
 function withReviewOption<T extends BaseItem>(item: T, extractor: KindExtractor<T>, options: ExtractOptions): T {

@@ -72,7 +72,7 @@ export const jobExtractor: KindExtractor<JobItem> = {
 
   fromHtml(scope, page, { detail }) {
     const labels = labelledValues(page, scope);
-    const part = (selector: string) => textOf(page, find(page, scope, selector)[0]);
+    const part = (selector: string) => textOf(find(page, scope, selector)[0]);
     const salaryText = labelled(labels, "salary", "pay", "compensation", "gehalt", "salaire") ?? part('[class*="salary" i]');
     const facts = blockText(scope, (element) => element.name === "nav" || element.name === "footer") ?? "";
     return {
@@ -96,7 +96,7 @@ export const jobExtractor: KindExtractor<JobItem> = {
       email: emailAddress(
         find(page, scope, 'a[href^="mailto:" i]')[0]?.attribs.href ??
           labelled(labels, "email", "e-mail", "contact email", "apply to", "contact") ??
-          EMAIL.exec(textOf(page, find(page, scope, '[class*="contact" i]')[0]) ?? "")?.[0] ??
+          EMAIL.exec(textOf(find(page, scope, '[class*="contact" i]')[0]) ?? "")?.[0] ??
           null,
       ),
       description: htmlDescription(page, scope, detail, '[class*="job-body" i]'),

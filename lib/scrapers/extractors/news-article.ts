@@ -114,7 +114,7 @@ export const newsArticleExtractor: KindExtractor<NewsArticleItem> = {
     if (!detail) {
       return {
         title: heading(page, scope),
-        description: textOf(page, find(page, scope, "p")[0]),
+        description: textOf(find(page, scope, "p")[0]),
         author: findByline(page, [scope]),
         published_at: toIsoDate(findDate(page, scope)),
         image: image(page, scope),

@@ -82,7 +82,7 @@ export const productExtractor: KindExtractor<ProductItem> = {
       price: price?.amount ?? null,
       currency: price?.currency ?? null,
       availability:
-        availabilityName(textOf(page, stock) ?? labelled(labels, "availability", "stock")) ??
+        availabilityName(textOf(stock) ?? labelled(labels, "availability", "stock")) ??
         (detail && offersToBuy(page, scope) ? "InStock" : null),
       brand: labelled(labels, "brand", "manufacturer", "marke", "marque", "by"),
       sku:

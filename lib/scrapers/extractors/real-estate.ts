@@ -1,7 +1,7 @@
 import { find, findPrice, heading, image, labelled, labelledValues, primaryLink, textOf } from "../extract/html";
 import { firstNumber, parseDecimal } from "../extract/numbers";
 import { normalizeCurrency, parseAmount } from "../extract/price";
-import { blockText, plainText } from "../extract/text";
+import { blockText, plainText, textContent } from "../extract/text";
 import { child, hasType, link, raw, type Thing, text } from "../extract/things";
 import { emptyBaseItem, type FloorSize, type RealEstateItem } from "../types";
 import { addressOf, htmlDescription, metaBasics, offerOf } from "./common";
@@ -91,7 +91,7 @@ export const realEstateExtractor: KindExtractor<RealEstateItem> = {
       title: heading(page, scope),
       price: price?.amount ?? null,
       currency: price?.currency ?? null,
-      address: textOf(page, addressElement) ?? labelled(labels, "address", "location"),
+      address: textOf(addressElement) ?? labelled(labels, "address", "location"),
       bedrooms: firstNumber(labelled(labels, "bedrooms", "beds")) ?? parseDecimal(BEDROOMS.exec(facts)?.[1]),
       bathrooms: firstNumber(labelled(labels, "bathrooms", "baths")) ?? parseDecimal(BATHROOMS.exec(facts)?.[1]),
       floor_size:
@@ -107,7 +107,7 @@ export const realEstateExtractor: KindExtractor<RealEstateItem> = {
     };
   },
 
-  isCard: (card, page) => findPrice(page, card) !== null || BEDROOMS.test(page.$(card).text()),
+  isCard: (card, page) => findPrice(page, card) !== null || BEDROOMS.test(textContent(card)),
 };
 
 function floorSizeOf(value: Thing | null): FloorSize | null {

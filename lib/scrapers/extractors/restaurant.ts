@@ -1,8 +1,9 @@
 import type { Element } from "domhandler";
+import { childElements } from "../extract/dom";
 import { find, findRating, heading, image, labelled, labelledValues, primaryLink, textOf } from "../extract/html";
 import type { Page } from "../extract/page";
 import { aggregateRatingOf, reviewsOf } from "../extract/reviews";
-import { cleanText, plainText } from "../extract/text";
+import { cleanText, plainText, textContent } from "../extract/text";
 import { children, link, raw, type Thing, text, texts } from "../extract/things";
 import { emptyBaseItem, type RestaurantItem } from "../types";
 import { addressOf, htmlDescription, joined, metaBasics } from "./common";
@@ -80,13 +81,13 @@ export const restaurantExtractor: KindExtractor<RestaurantItem> = {
 
   fromHtml(scope, page, { detail }) {
     const labels = labelledValues(page, scope);
-    const part = (selector: string) => textOf(page, find(page, scope, selector)[0]);
+    const part = (selector: string) => textOf(find(page, scope, selector)[0]);
     const phoneLink = find(page, scope, 'a[href^="tel:" i]')[0];
     const { rating, count } = findRating(page, scope);
     return {
       title: heading(page, scope),
       address: part('address, [class*="address" i]') ?? labelled(labels, "address", "location"),
-      phone: textOf(page, phoneLink) ?? labelled(labels, "phone", "telephone", "tel"),
+      phone: textOf(phoneLink) ?? labelled(labels, "phone", "telephone", "tel"),
       cuisine: labelled(labels, "cuisine", "cuisines", "food") ?? part('[class*="cuisine" i]'),
       price_range: labelled(labels, "price range", "price") ?? priceSymbols(part('[class*="price" i]')),
       opening_hours: htmlOpeningHours(page, scope, labelled(labels, "hours", "opening hours", "open")),
@@ -131,8 +132,8 @@ function htmlOpeningHours(page: Page, scope: Element, labelledHours: string | nu
   if (block) {
     const rows = find(page, block, "tr, li, dd, p")
       .map((row) => {
-        const cells = page.$(row).children("td, th").toArray();
-        return cells.length > 0 ? cleanText(cells.map((cell) => page.$(cell).text()).join(" ")) : cleanText(page.$(row).text());
+        const cells = childElements(row, "td, th");
+        return cells.length > 0 ? cleanText(cells.map((cell) => textContent(cell)).join(" ")) : cleanText(textContent(row));
       })
       .filter((row): row is string => Boolean(row && row.length <= 80 && (/\d/.test(row) || WEEKDAY.test(row))));
     if (rows.length > 0) return rows;

@@ -2,7 +2,7 @@ import type { Element } from "domhandler";
 import { find, heading, image, labelled, labelledValues, primaryLink, textOf } from "../extract/html";
 import { parseCount } from "../extract/numbers";
 import type { Page } from "../extract/page";
-import { blockText, cleanText, plainText } from "../extract/text";
+import { blockText, cleanText, plainText, textContent } from "../extract/text";
 import { absoluteUrl, children, hasType, link, raw, type Thing, text } from "../extract/things";
 import { emptyBaseItem, type SocialProfileItem } from "../types";
 import { metaBasics } from "./common";
@@ -76,9 +76,9 @@ export const socialProfileExtractor: KindExtractor<SocialProfileItem> = {
       countIn(text, field) ?? parseCount(labelled(labels, ...labelsFor(field)) ?? undefined) ?? null;
     const handleElement = find(page, scope, '[class*="handle" i], [class*="username" i], [class*="screen-name" i]')[0];
     return {
-      title: textOf(page, find(page, scope, '[class*="display-name" i], [class*="fullname" i]')[0]) ?? heading(page, scope),
-      handle: cleanHandle(textOf(page, handleElement) ?? /(?:^|\s)@([A-Za-z0-9_.]{2,30})\b/.exec(text)?.[1]),
-      description: textOf(page, find(page, scope, '[class*="bio" i], [class*="description" i], [class*="about" i]')[0]),
+      title: textOf(find(page, scope, '[class*="display-name" i], [class*="fullname" i]')[0]) ?? heading(page, scope),
+      handle: cleanHandle(textOf(handleElement) ?? /(?:^|\s)@([A-Za-z0-9_.]{2,30})\b/.exec(text)?.[1]),
+      description: textOf(find(page, scope, '[class*="bio" i], [class*="description" i], [class*="about" i]')[0]),
       image: avatar(page, scope),
       followers: count("followers"),
       following: count("following"),
@@ -87,7 +87,7 @@ export const socialProfileExtractor: KindExtractor<SocialProfileItem> = {
     };
   },
 
-  isCard: (card, page) => /@[A-Za-z0-9_.]{2,}|followers/i.test(page.$(card).text()),
+  isCard: (card) => /@[A-Za-z0-9_.]{2,}|followers/i.test(textContent(card)),
 };
 
 function cleanHandle(value: string | null | undefined): string | null {

@@ -128,8 +128,8 @@ export function parseTargetUrl(input: string): URL {
 
 async function fetchPage(agent: Agent, policy: FetchPolicy, input: string, signal?: AbortSignal): Promise<FetchedPage> {
   let url = parseTargetUrl(input);
-  const { signal: deadline, clear } = startDeadline(policy.timeoutMs);
-  const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
+  const deadline = startDeadline(policy.timeoutMs, signal);
+  const combined = deadline.signal;
 
   try {
     for (let hop = 0; ; hop++) {
@@ -154,16 +154,16 @@ async function fetchPage(agent: Agent, policy: FetchPolicy, input: string, signa
     }
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
-    throw asScrapeError(error, deadline.aborted, policy);
+    throw asScrapeError(error, deadline.expired, policy);
   } finally {
-    clear();
+    deadline.clear();
   }
 }
 
 async function send(agent: Agent, policy: FetchPolicy, input: string, request: OutgoingRequest): Promise<number> {
   const url = parseTargetUrl(input);
-  const { signal: deadline, clear } = startDeadline(policy.timeoutMs);
-  const combined = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
+  const deadline = startDeadline(policy.timeoutMs, request.signal);
+  const combined = deadline.signal;
   try {
     assertAllowedHost(url, policy);
     const response = await agent.request({
@@ -177,9 +177,9 @@ async function send(agent: Agent, policy: FetchPolicy, input: string, request: O
     discard(response.body);
     return response.statusCode;
   } catch (error) {
-    throw asScrapeError(error, deadline.aborted || Boolean(request.signal?.aborted), policy);
+    throw asScrapeError(error, deadline.expired || Boolean(request.signal?.aborted), policy);
   } finally {
-    clear();
+    deadline.clear();
   }
 }
 

@@ -114,9 +114,11 @@ describe("async runs", () => {
 describe("DELETE /api/runs/{id}", () => {
   it("cancels a queued run and gives its quota back; a finished one answers 409 not_cancellable", async () => {
     const user = await createRunUser();
-    const running = await submit(user, { url: `${site.url}/slow?ms=1500`, async: true });
-    const queued = await submit(user, { url: productPage(), async: true });
+    const running = await submit(user, { url: `${site.url}/slow?ms=3000`, async: true });
+    // The second is submitted once the first holds the user's one slot: submitted together, either could take it
+    // (two workers pick both jobs up), and the quick one would be over before the cancel.
     await expect.poll(async () => (await readRun(user, running.body.id)).body.status, { timeout: 10_000 }).toBe("running");
+    const queued = await submit(user, { url: productPage(), async: true });
     expect(await quotaUsed(user.id)).toBe(2);
     const cancelled = await cancel(user, queued.body.id);
     expect(cancelled.status).toBe(200);

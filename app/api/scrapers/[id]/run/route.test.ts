@@ -265,6 +265,45 @@ describe.each(servedBothWays({ GET: route.GET, POST: route.POST }))("served by t
     });
   });
 
+  describe("Idempotency-Key and async runs", () => {
+    function runWith(user: RunTestUser, body: unknown, headers: Record<string, string>) {
+      return callRoute(POST, {
+        method: "POST",
+        path: `/api/scrapers/${productScraperId}/run`,
+        headers: { ...user.keyHeaders, ...headers },
+        body,
+        params: { id: String(productScraperId) },
+      });
+    }
+
+    it("answers an async run 202 with its status_url as Location", async () => {
+      const user = await createRunUser();
+      const res = await run(user, { url: productPage(), async: true });
+      expect(res.status).toBe(202);
+      const body = await res.json();
+      expect(body).toMatchObject({ status: "queued", scraper_id: productScraperId, url: productPage() });
+      expect(res.headers.get("location")).toBe(body.status_url);
+      expectRateLimitHeaders(res, PLANS.free.requestsPerMinute);
+    });
+
+    it("replays the first answer for the same key, says so, and runs (and charges) once", async () => {
+      const user = await createRunUser();
+      const key = { "idempotency-key": randomUUID() };
+      const first = await runWith(user, { url: productPage() }, key);
+      expect(first.status).toBe(200);
+      expect(first.headers.get("idempotent-replayed")).toBeNull();
+      const again = await runWith(user, { url: productPage() }, key);
+      expect(again.status).toBe(200);
+      expect(again.headers.get("idempotent-replayed")).toBe("true");
+      expect(await again.json()).toEqual(await first.json());
+      const other = await runWith(user, { url: `${productPage()}?other` }, key);
+      expect(other.status).toBe(422);
+      expect(await other.json()).toMatchObject({ code: "idempotency_key_reused" });
+      expect(await runsOf(user.id)).toHaveLength(1);
+      expect(await quotaUsed(user.id)).toBe(1);
+    });
+  });
+
   describe("plan limits on runs", () => {
     it("answers the 11th request in a minute on Free with 429 rate_limited, Retry-After and X-RateLimit-*", async () => {
       const endpoint = isolatedEndpoint();

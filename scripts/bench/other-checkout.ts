@@ -1,0 +1,31 @@
+// Another engine to benchmark against, in this process: a checkout directory as it is, or a git ref checked
+// out into a temporary worktree (with this checkout's packages). Used by bench:extract and bench:extract-page.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+export interface OtherCheckout {
+  dir: string;
+  /** Imports one of its modules by its path in the checkout ("lib/scrapers/engine.ts"). */
+  load(modulePath: string): Promise<unknown>;
+  /** Removes the temporary worktree, if one was made. */
+  cleanup(): void;
+}
+
+export async function otherCheckout(spec: string): Promise<OtherCheckout> {
+  let dir = path.resolve(spec);
+  let cleanup = () => {};
+  if (!existsSync(path.join(dir, "lib/scrapers/engine.ts"))) {
+    dir = mkdtempSync(path.join(tmpdir(), "bench-extract-"));
+    execFileSync("git", ["worktree", "add", "--detach", dir, spec], { stdio: "ignore" });
+    // The ref's code runs with this checkout's packages.
+    symlinkSync(path.resolve("node_modules"), path.join(dir, "node_modules"), "dir");
+    cleanup = () => {
+      execFileSync("git", ["worktree", "remove", "--force", dir], { stdio: "ignore" });
+      rmSync(dir, { recursive: true, force: true });
+    };
+  }
+  return { dir, load: (modulePath) => import(pathToFileURL(path.join(dir, modulePath)).href), cleanup };
+}
