@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import * as health from "@/app/api/health/route";
 import * as run from "@/app/api/runs/[id]/route";
 import * as runScraper from "@/app/api/scrapers/[id]/run/route";
 import * as verifyLicense from "@/app/api/verify-license/route";
@@ -35,6 +36,8 @@ const FAST_PATHS: FastPath[] = [
   // Scraper clients in tight loops: submitting a run, then reading it with the same API key.
   { pattern: /^\/api\/scrapers\/([^/]+)\/run$/, handlers: runScraper, native: { POST: serveRunScraper }, params: idParam },
   { pattern: /^\/api\/runs\/([^/]+)$/, handlers: run, params: idParam },
+  // Load balancers and uptime monitors, every few seconds per instance: one SELECT 1 should not pay for the router.
+  { pattern: /^\/api\/health$/, handlers: health },
 ];
 
 function isServed(method: string, handlers: FastPath["handlers"]): method is HttpMethod {

@@ -5,7 +5,7 @@
 //              every request another key, spread over all of them
 //   api key    API-key authentication: GET /api/runs/{id} of a run that does not exist, answered 404 after the
 //              key and its owner were looked up (and one indexed read of runs)
-//   health     GET /api/health: the framework's floor, one SELECT 1
+//   health     GET /api/health: one SELECT 1, through its route handler on the edge's fast path (no Next router)
 //   run        POST /api/scrapers/{id}/run on a local fixture page at 1 and 10 connections, against the same page
 //              fetched directly; the difference is the run endpoint's own overhead
 // Options: --rounds 2, --seconds 10, --connections 32, --licenses 10000, --users 400 (business users whose keys the

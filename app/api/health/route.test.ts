@@ -2,16 +2,26 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "@/lib/db";
 import { checkHealth } from "@/lib/health";
 import { route } from "@/lib/http";
+import { servedBothWays } from "@/test/support/fast-path";
 import { callHandler } from "@/test/support/requests";
-import { GET } from "./route";
+import * as health from "./route";
 
-describe("GET /api/health", () => {
+// Served by the edge's fast path in front of Next as well (lib/http/fast-paths.ts): both ways answer alike.
+describe.each(servedBothWays({ GET: health.GET, POST: health.POST }))("/api/health (%s)", (_servedAs, { GET, POST }) => {
   it("answers ok after a database round trip", async () => {
     const res = await callHandler(GET, new Request("http://localhost/api/health"));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: "ok" });
   });
 
+  it("refuses other methods with 405 and the methods it allows", async () => {
+    const res = await callHandler(POST, new Request("http://localhost/api/health", { method: "POST" }));
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toContain("GET");
+  });
+});
+
+describe("GET /api/health", () => {
   it("answers 503 with a message when the database cannot be reached", async () => {
     // Nothing listens on port 1: a real connection failure, not a mock.
     const unreachable = createDb("postgresql://postgres@127.0.0.1:1/none");
