@@ -76,6 +76,12 @@ function median(values: number[]): number {
 
 function scores(lhr: Lhr): Scores {
   const { categories, audits } = lhr;
+  // A run Lighthouse could not score (no paint, a protocol timeout…) has a null score, counted as 0 below: say why,
+  // so that a 0 in a row is read as a failed run, not as the page's performance.
+  if (lhr.runtimeError || categories.performance?.score == null) {
+    const why = lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : "no performance score";
+    console.error(`  ${lhr.finalDisplayedUrl}: run not scored (${why})${lhr.runWarnings.map((w) => `; ${w}`).join("")}`);
+  }
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   return {
     performance: score("performance"),
