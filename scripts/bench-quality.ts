@@ -3,7 +3,7 @@
 // score and the cases that miss, then pages/s. --out writes the JSON summary; --compare prints a
 // before/after table against an earlier summary.
 import { readFileSync, writeFileSync } from "node:fs";
-import { loadCorpus, type QualitySummary, scoreCorpus } from "../lib/scrapers/quality/corpus";
+import { loadCorpus, type QualitySummary, scoreCorpus } from "@/lib/scrapers/quality/corpus";
 
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);

@@ -1,13 +1,13 @@
 "use client";
 
 import { useState } from "react";
+import { apiPath } from "@/client/contract";
+import { useApi, useApiMutation } from "@/client/use-api";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { LoadError, LoadingRows } from "@/components/ui/list-states";
-import { apiPath } from "@/lib/client/contract";
-import { useApi, useApiMutation } from "@/lib/client/use-api";
 
 /** What shows while the secret is hidden: its prefix, so the user sees which kind of value it is, and nothing more. */
 const masked = (secret: string) => `${secret.slice(0, secret.indexOf("_") + 1)}${"•".repeat(24)}`;

@@ -1,8 +1,8 @@
 import "server-only";
 import type { PlanId } from "@/lib/config/plans";
-import { db } from "@/lib/db";
-import { type HotStatement, hotQuery, sqlTimestamp } from "@/lib/db/hot";
-import { AppError, authenticationRequired } from "@/lib/errors";
+import { db } from "@/lib/infra/db";
+import { type HotStatement, hotQuery, sqlTimestamp } from "@/lib/infra/db/hot";
+import { AppError, authenticationRequired } from "@/lib/infra/errors";
 import { generateApiKey, hashApiKey, maskApiKey } from "./format";
 import { type CreateApiKeyInput, MAX_API_KEYS_PER_USER } from "./schema";
 
@@ -49,7 +49,7 @@ export async function deleteApiKey(userId: number, id: number): Promise<boolean>
 }
 
 /**
- * The key and its owner in one indexed lookup by hash: prepared raw SQL (lib/db/hot.ts), since every scraper call
+ * The key and its owner in one indexed lookup by hash: prepared raw SQL (lib/infra/db/hot.ts), since every scraper call
  * pays for it. Not cached: a deleted key (or account) is refused from the next request on, in every app instance,
  * with nothing to invalidate. `stale` says whether its last use is worth writing down (LAST_USED_RESOLUTION_MS).
  */

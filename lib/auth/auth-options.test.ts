@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LOGIN_FAILURES_PER_EMAIL_AND_IP } from "@/lib/accounts/login-limits";
 import { LOGIN_THROTTLED_ERROR } from "@/lib/accounts/schemas";
-import { authSecret, parseEnv } from "@/lib/env";
+import { authSecret, parseEnv } from "@/lib/infra/env";
 import { createTestUser, uniqueEmail } from "@/test/support/users";
 import { authOptions, authorizeCredentials, SESSION_MAX_AGE_SECONDS } from "./auth-options";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import type { PlanId } from "@/lib/config/plans";
-import { db } from "@/lib/db";
+import { db } from "@/lib/infra/db";
 import { bearerCredential } from "./bearer";
 import { sessionFromCookie } from "./session-cookie";
 import { isSessionCurrent, type SessionClaims, sessionCheckSelect } from "./sessions";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { GET, OPTIONS, POST } from "@/app/api/auth/[...nextauth]/route";
-import { METHOD_PROBE_HEADER, methodProbeSecret } from "@/lib/server/edge-probe";
+import { METHOD_PROBE_HEADER, methodProbeSecret } from "@/lib/http/edge-probe";
 import { callJson } from "@/test/support/requests";
 import { nextAuthAnswer, nextAuthMethod } from "./next-auth-routes";
 

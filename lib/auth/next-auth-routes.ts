@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/infra/errors";
 
 /**
  * The next-auth endpoints the app uses: signIn("credentials") in components/auth/sign-in.ts reads the providers

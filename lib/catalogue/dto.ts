@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { PlanId } from "@/lib/config/plans";
-import { relativeTime } from "@/lib/format";
+import { relativeTime } from "@/lib/infra/format";
 import type { Popularity } from "./popularity";
 import type { scraperDetailSchema, scraperSchema } from "./schema";
 

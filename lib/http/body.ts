@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { AppError } from "@/lib/errors";
-import { processWide } from "@/lib/process-state";
+import { AppError } from "@/lib/infra/errors";
+import { processWide } from "@/lib/infra/process-state";
 import { validationError } from "./errors";
 
 /** Largest JSON body any route accepts. */

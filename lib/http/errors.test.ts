@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/infra/errors";
 import { ScrapeError } from "@/lib/scrapers/errors";
 import { errorResponse, HTTP_STATUS, httpStatusOf } from "./errors";
 

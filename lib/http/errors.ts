@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AppError, type ErrorCode, type ValidationIssue } from "@/lib/errors";
+import { AppError, type ErrorCode, type ValidationIssue } from "@/lib/infra/errors";
 import { jsonResponse } from "./json";
 import { setRateLimitHeaders } from "./rate-limit";
 

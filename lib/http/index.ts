@@ -1,5 +1,5 @@
 // The route kit: everything a route file needs, from this one path. The only code that speaks HTTP.
-export { AppError } from "@/lib/errors";
+export { AppError } from "@/lib/infra/errors";
 export { MAX_BODY_BYTES, parseJsonBody, parseSearchParams } from "./body";
 export { withPublicCors } from "./cors";
 export { errorResponse, HTTP_STATUS, httpStatusOf, validationError } from "./errors";

@@ -1,4 +1,4 @@
-import { processWide } from "@/lib/process-state";
+import { processWide } from "@/lib/infra/process-state";
 
 // The text of each JSON answer, by its Response: the edge's fast paths write it as it is instead of reading the
 // Response's body stream back (lib/http/node.ts). A Response's body never changes, so the text stays its own.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { METHOD_PROBE_HEADER, methodProbeSecret } from "@/lib/server/edge-probe";
+import { METHOD_PROBE_HEADER, methodProbeSecret } from "@/lib/http/edge-probe";
 import { withPublicCors } from "./cors";
 import { forEveryMethod, HTTP_METHODS, methods } from "./methods";
 import { route } from "./route";

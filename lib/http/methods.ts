@@ -1,5 +1,5 @@
-import { AppError } from "@/lib/errors";
-import { isMethodProbe } from "@/lib/server/edge-probe";
+import { isMethodProbe } from "@/lib/http/edge-probe";
+import { AppError } from "@/lib/infra/errors";
 import { type NextRouteHandler, route } from "./route";
 
 /** The methods every route file exports (Next answers HEAD from GET by itself). */
@@ -74,7 +74,7 @@ export function methods<S extends Served>(served: S, hints: NotAllowedHints<S> =
 
 /**
  * A method the route kit does not know (TRACE, PROPFIND, FOO…) reaches the route as the edge's OPTIONS probe
- * (lib/server/edge-probe.ts): it is answered 405 with the route's Allow, even where OPTIONS itself is served.
+ * (lib/http/edge-probe.ts): it is answered 405 with the route's Allow, even where OPTIONS itself is served.
  */
 function probeAware(options: AnyRouteHandler, notAllowed: NextRouteHandler): AnyRouteHandler {
   const handler = (async (req: Request, segment: { params: Promise<Record<string, string | string[] | undefined>> }) =>

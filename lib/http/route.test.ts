@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/infra/errors";
 import { parseJsonBody } from "./body";
 import { parseId, route } from "./route";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { AppError } from "@/lib/errors";
-import { log } from "@/lib/log";
-import { routeId } from "@/lib/route-id";
+import { AppError } from "@/lib/infra/errors";
+import { log } from "@/lib/infra/log";
+import { routeId } from "@/lib/infra/route-id";
 import { errorResponse, internalError } from "./errors";
 import { jsonResponse } from "./json";
 

@@ -1,8 +1,8 @@
 import { API_KEY_PREFIX, isWellFormedApiKey } from "@/lib/api-keys/format";
 import { type ApiKeyOwner, findApiKeyOwner, recordApiKeyUse } from "@/lib/api-keys/keys";
 import { bearerCredential } from "@/lib/auth/bearer";
-import { AppError } from "@/lib/errors";
-import { log } from "@/lib/log";
+import { AppError } from "@/lib/infra/errors";
+import { log } from "@/lib/infra/log";
 import { compose, type Handler, type NextRouteHandler, type RouteContext } from "./route";
 
 export interface ApiKeyContext extends RouteContext, ApiKeyOwner {}

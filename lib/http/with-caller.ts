@@ -2,7 +2,7 @@ import { isWellFormedApiKey } from "@/lib/api-keys/format";
 import { bearerCredential } from "@/lib/auth/bearer";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import type { PlanId } from "@/lib/config/plans";
-import { authenticationRequired } from "@/lib/errors";
+import { authenticationRequired } from "@/lib/infra/errors";
 import { compose, type Handler, type NextRouteHandler, type RouteContext } from "./route";
 import { authenticateApiKey } from "./with-api-key";
 import { assertSameOrigin } from "./with-user";

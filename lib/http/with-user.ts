@@ -1,5 +1,5 @@
 import { type CurrentUser, getCurrentUser } from "@/lib/auth/current-user";
-import { AppError, authenticationRequired } from "@/lib/errors";
+import { AppError, authenticationRequired } from "@/lib/infra/errors";
 import { compose, type Handler, type NextRouteHandler, type RouteContext } from "./route";
 
 export interface UserContext extends RouteContext {
@@ -13,7 +13,7 @@ const crossOrigin = () => new AppError("cross_origin", "Cross-origin request ref
 /**
  * A cookie is sent by the browser whoever made the page, so a cookie-authenticated mutation must come from
  * our own origin. Bearer tokens are not sent automatically and need no such check. X-Forwarded-Host is the
- * edge's (lib/server/edge.ts): a trusted proxy's, else the request's own Host.
+ * edge's (server/edge.ts): a trusted proxy's, else the request's own Host.
  */
 export function assertSameOrigin(req: Request): void {
   if (SAFE_METHODS.has(req.method)) return;

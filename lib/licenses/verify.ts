@@ -1,5 +1,5 @@
 import "server-only";
-import { type HotStatement, hotDb, hotQuery, sqlTimestamp } from "@/lib/db/hot";
+import { type HotStatement, hotDb, hotQuery, sqlTimestamp } from "@/lib/infra/db/hot";
 import { normalizeLicenseKey } from "./key";
 import { answer, itemUrls, refusal, type VerifyResult } from "./verdict";
 
@@ -7,7 +7,7 @@ export type { VerifyCode, VerifyResult } from "./verdict";
 
 // Public license verification (docs/decisions.md#license-verification). A valid answer counts one use, and the count and
 // the checks happen in one conditional UPDATE, so parallel verifies can never push usage_count past max_usage. The
-// three statements are the hottest in the app: prepared raw SQL (lib/db/hot.ts), each one index lookup.
+// three statements are the hottest in the app: prepared raw SQL (lib/infra/db/hot.ts), each one index lookup.
 
 /** Checks and counts a use at once; returns the license's id when it was usable. */
 const USE_LICENSE: HotStatement = {

@@ -1,7 +1,7 @@
 import "server-only";
-import { db } from "@/lib/db";
-import { publishRunCancelled } from "@/lib/queue/run-events";
-import { releaseSlotToken } from "@/lib/rate-limit/concurrency";
+import { db } from "@/lib/infra/db";
+import { releaseSlotToken } from "@/lib/infra/rate-limit/concurrency";
+import { publishRunCancelled } from "@/lib/runs/events";
 import { releaseRun } from "@/lib/usage/quota";
 import { runEnded } from "./ended";
 import { OPEN_RUN_STATUSES } from "./status";

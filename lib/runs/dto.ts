@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { publicEnv } from "@/lib/public-env";
+import { publicEnv } from "@/lib/infra/public-env";
 import type { ScrapedItem } from "@/lib/scrapers/types";
 import { isResultRetained, resultExpiresAt } from "./retention";
 import type { AcceptedRun, CompletedRun } from "./run";

@@ -1,7 +1,7 @@
 import "server-only";
-import { db } from "@/lib/db";
-import { type HotStatement, hotQuery } from "@/lib/db/hot";
-import { AppError } from "@/lib/errors";
+import { db } from "@/lib/infra/db";
+import { type HotStatement, hotQuery } from "@/lib/infra/db/hot";
+import { AppError } from "@/lib/infra/errors";
 import { cancelOpenRun } from "./cancel";
 import { type RunRow, runDetailDto, runSummaryDto } from "./dto";
 import type { ListRunsQuery } from "./schema";
@@ -37,7 +37,7 @@ export async function listRuns(userId: number, { page, per_page }: ListRunsQuery
 
 /**
  * One run of one user with its scraper's name and its first webhook delivery, in one indexed read: what
- * GET /api/runs/{id} answers, which scraper clients poll with their API key (lib/db/hot.ts). Times are read as
+ * GET /api/runs/{id} answers, which scraper clients poll with their API key (lib/infra/db/hot.ts). Times are read as
  * ISO text in both dialects (PostgreSQL's driver would read a timestamp without zone in the server's local time).
  */
 const RUN_DETAIL: HotStatement = {

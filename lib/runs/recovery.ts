@@ -1,7 +1,7 @@
 import "server-only";
-import { db } from "@/lib/db";
-import { runQueue } from "@/lib/queue/queue";
-import { releaseSlotToken } from "@/lib/rate-limit/concurrency";
+import { db } from "@/lib/infra/db";
+import { runQueue } from "@/lib/infra/jobs/queue";
+import { releaseSlotToken } from "@/lib/infra/rate-limit/concurrency";
 import { runEnded } from "./ended";
 import { recordFailure } from "./process";
 

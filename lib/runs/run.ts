@@ -1,11 +1,11 @@
 import "server-only";
 import type { Plan, PlanId } from "@/lib/config/plans";
-import { db } from "@/lib/db";
-import { type HotStatement, hotDb, hotQuery, sqlTimestamp } from "@/lib/db/hot";
-import { env } from "@/lib/env";
-import { AppError, type ErrorCode } from "@/lib/errors";
-import { runQueue } from "@/lib/queue/queue";
-import { listenForRunEnd, type RunEndListener } from "@/lib/queue/run-events";
+import { db } from "@/lib/infra/db";
+import { type HotStatement, hotDb, hotQuery, sqlTimestamp } from "@/lib/infra/db/hot";
+import { env } from "@/lib/infra/env";
+import { AppError, type ErrorCode } from "@/lib/infra/errors";
+import { runQueue } from "@/lib/infra/jobs/queue";
+import { listenForRunEnd, type RunEndListener } from "@/lib/runs/events";
 import type { ScraperKind } from "@/lib/scrapers/kinds";
 import type { ScrapedItem } from "@/lib/scrapers/types";
 import { type QuotaReservation, quotaExceeded, RESERVE_RUN, releaseRun } from "@/lib/usage/quota";
@@ -59,7 +59,7 @@ export interface RunOptions {
   syncTimeoutMs?: number;
 }
 
-// The run endpoint's own statements, prepared raw SQL (lib/db/hot.ts): a synchronous run's accept and wait were a
+// The run endpoint's own statements, prepared raw SQL (lib/infra/db/hot.ts): a synchronous run's accept and wait were a
 // handful of ORM statements whose building and mapping cost more CPU than the statements (docs/decisions.md#hot-paths).
 
 const FIND_SCRAPER: HotStatement = {

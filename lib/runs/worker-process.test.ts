@@ -2,16 +2,16 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
-  // This process only submits: the worker process does the work. Read by lib/env.ts when first imported.
+  // This process only submits: the worker process does the work. Read by lib/infra/env.ts when first imported.
   process.env.RUN_WORKERS_IN_APP = "0";
 });
 
 import { randomUUID } from "node:crypto";
 import { DELETE as deleteRun } from "@/app/api/runs/[id]/route";
 import { runScraperEndpoint } from "@/app/api/scrapers/[id]/run/endpoint";
-import { db } from "@/lib/db";
-import { env } from "@/lib/env";
-import { redisClient } from "@/lib/rate-limit/redis";
+import { db } from "@/lib/infra/db";
+import { env } from "@/lib/infra/env";
+import { redisClient } from "@/lib/infra/rate-limit/redis";
 import { usageMonth } from "@/lib/usage/summary";
 import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
 import { callJson } from "@/test/support/requests";

@@ -1,10 +1,10 @@
 import "server-only";
-import { env } from "@/lib/env";
-import { log } from "@/lib/log";
-import { processWide } from "@/lib/process-state";
-import { closeExtractionPool } from "@/lib/queue/extraction-pool";
-import { RUNS_QUEUE, startQueueWorker, usesRedisQueue } from "@/lib/queue/queue";
-import { closeRunEvents, ensureSubscribed } from "@/lib/queue/run-events";
+import { env } from "@/lib/infra/env";
+import { RUNS_QUEUE, startQueueWorker, usesRedisQueue } from "@/lib/infra/jobs/queue";
+import { log } from "@/lib/infra/log";
+import { processWide } from "@/lib/infra/process-state";
+import { closeRunEvents, ensureSubscribed } from "@/lib/runs/events";
+import { closeExtractionPool } from "@/lib/scrapers/extraction/pool";
 import { deliverWebhook, recoverWebhooks, WEBHOOKS_QUEUE } from "@/lib/webhooks/deliveries";
 import { processRun } from "./process";
 import { recoverRuns } from "./recovery";
@@ -19,7 +19,7 @@ export interface RunWorkers {
   close(): Promise<void>;
 }
 
-// One set of workers per process, whichever copy of lib/ starts them first (lib/process-state.ts): runs submitted
+// One set of workers per process, whichever copy of lib/ starts them first (lib/infra/process-state.ts): runs submitted
 // through the edge's fast path are worked by the workers Next's copy started at boot, and the other way round.
 const running = processWide<{ workers?: RunWorkers }>("run-workers", () => ({}));
 

@@ -1,7 +1,7 @@
+import { type PageFetcher, pageFetcher } from "@/lib/infra/outbound/safe-fetch";
 import { parsePage } from "./extract/page";
 import { EXTRACTORS } from "./extractors";
 import { type KindExtractor, runExtractor } from "./extractors/extractor";
-import { type PageFetcher, pageFetcher } from "./fetch/safe-fetch";
 import type { ScraperKind } from "./kinds";
 import type { ExtractOptions, ItemByKind, ScrapedItem } from "./types";
 

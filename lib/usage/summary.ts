@@ -1,6 +1,6 @@
 import "server-only";
 import { PLANS } from "@/lib/config/plans";
-import { db } from "@/lib/db";
+import { db } from "@/lib/infra/db";
 import type { UsageSummary } from "./schema";
 
 /** The quota period a moment falls in: its calendar month in UTC, "YYYY-MM" (the MonthlyUsage key). */

@@ -1,18 +1,18 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { db } from "@/lib/db";
-import { env } from "@/lib/env";
-import { isAppError } from "@/lib/errors";
-import { log } from "@/lib/log";
-import { type JobOutcome, type JobQueue, jobQueue } from "@/lib/queue/queue";
-import { pageFetcher } from "@/lib/scrapers/fetch/safe-fetch";
+import { db } from "@/lib/infra/db";
+import { env } from "@/lib/infra/env";
+import { isAppError } from "@/lib/infra/errors";
+import { type JobOutcome, type JobQueue, jobQueue } from "@/lib/infra/jobs/queue";
+import { log } from "@/lib/infra/log";
+import { pageFetcher } from "@/lib/infra/outbound/safe-fetch";
 import { ATTEMPT_TIMEOUT_MS, MAX_WEBHOOK_ATTEMPTS, retryDelayMs } from "./attempts";
 import { webhookSecret } from "./secret";
 import { SIGNATURE_HEADER, signPayload } from "./signature";
 
 export type WebhookEventType = "run.succeeded" | "run.failed" | "batch.completed";
 
-/** The queue of webhook deliveries, beside the run queue (lib/queue/queue.ts). */
+/** The queue of webhook deliveries, beside the run queue (lib/infra/jobs/queue.ts). */
 export const WEBHOOKS_QUEUE = "webhooks";
 
 /** A delivery job carries the delivery row's id: the row has the payload, the address and the attempts made. */

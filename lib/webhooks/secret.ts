@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { db } from "@/lib/db";
+import { db } from "@/lib/infra/db";
 
 const newSecret = () => `whsec_${randomBytes(32).toString("hex")}`;
 

@@ -6,7 +6,7 @@ import { GET as readRun } from "@/app/api/runs/[id]/route";
 import { runScraperEndpoint } from "@/app/api/scrapers/[id]/run/endpoint";
 import { POST as rotateSecret } from "@/app/api/webhooks/secret/rotate/route";
 import { GET as readSecret } from "@/app/api/webhooks/secret/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/infra/db";
 import { createRunLimits } from "@/lib/runs/limits";
 import { startRunWorkers } from "@/lib/runs/workers";
 import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";

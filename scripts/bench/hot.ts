@@ -23,7 +23,7 @@ import "../load-env";
 import { type ChildProcess, spawn } from "node:child_process";
 import { copyFileSync, existsSync } from "node:fs";
 import path from "node:path";
-import { dropPostgresSchema, freshDatabaseUrl } from "../../test/support/database";
+import { dropPostgresSchema, freshDatabaseUrl } from "@/test/support/database";
 import { generateLicenses, totalUsage } from "./licenses-data";
 import {
   AUTH_SECRET,
@@ -59,8 +59,8 @@ const sqliteUrl = freshDatabaseUrl("file:");
 const postgresUrl = postgresBase ? freshDatabaseUrl(postgresBase) : null;
 // lib/env reads the environment once, on first import: the lib imports below work on the bench's SQLite database.
 Object.assign(process.env, { DATABASE_URL: sqliteUrl, AUTH_SECRET, LOG_LEVEL: "warn" });
-const { prepareDatabase } = await import("../../lib/db/prepare");
-const { sqliteFilePath } = await import("../../lib/db/url");
+const { prepareDatabase } = await import("@/lib/infra/db/prepare");
+const { sqliteFilePath } = await import("@/lib/infra/db/url");
 
 function log(message: string) {
   console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
@@ -80,8 +80,8 @@ async function setUp() {
   }
 
   // Business users and their keys for the API-key and run rows, made through the app's own code.
-  const { db } = await import("../../lib/db");
-  const { createApiKey } = await import("../../lib/api-keys/keys");
+  const { db } = await import("@/lib/infra/db");
+  const { createApiKey } = await import("@/lib/api-keys/keys");
   const apiKeys: string[] = [];
   for (let i = 0; i < userCount; i++) {
     const user = await db.user.create({

@@ -3,7 +3,7 @@
 // without a production build in between.
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { NextRouteHandler } from "../../lib/http";
+import type { NextRouteHandler } from "@/lib/http";
 
 export interface RouteTable {
   /** [method, pattern with :id, handler] */

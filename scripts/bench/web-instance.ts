@@ -6,9 +6,9 @@
 export {};
 
 process.env.RUN_WORKERS_IN_APP = "0";
-const { GET: health } = await import("../../app/api/health/route");
-const { POST: run } = await import("../../app/api/scrapers/[id]/run/route");
-const runById = await import("../../app/api/runs/[id]/route");
+const { GET: health } = await import("@/app/api/health/route");
+const { POST: run } = await import("@/app/api/scrapers/[id]/run/route");
+const runById = await import("@/app/api/runs/[id]/route");
 const { serveRoutes } = await import("./route-server");
 
 const app = await serveRoutes({

@@ -1,7 +1,7 @@
 // A user on a given plan with an API key, made through the real account and key code.
 import { createApiKey } from "@/lib/api-keys/keys";
 import type { PlanId } from "@/lib/config/plans";
-import { db } from "@/lib/db";
+import { db } from "@/lib/infra/db";
 import { createTestUser, type TestUser } from "./users";
 
 export interface RunTestUser extends TestUser {

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { encode } from "next-auth/jwt";
 import { registerUser, type UserDto } from "@/lib/accounts/accounts";
 import { issueApiToken } from "@/lib/auth/tokens";
-import { authSecret } from "@/lib/env";
+import { authSecret } from "@/lib/infra/env";
 
 export const TEST_PASSWORD = "correct-horse-battery";
 

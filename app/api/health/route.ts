@@ -1,4 +1,4 @@
-import { checkHealth } from "@/lib/health";
+import { checkHealth } from "@/lib/health/health";
 import { methods, route } from "@/lib/http";
 
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { Fragment, type ReactNode } from "react";
+import { planPrice } from "@/components/marketing/plan-text";
 import { CATALOGUE } from "@/lib/catalogue/seed-data";
 import { includedScrapers, PLAN_LIST, PLANS, planFeatures, plansIncluding, runsOneAtATime } from "@/lib/config/plans";
-import { planPrice } from "../plan-text";
 
 const list = (items: string[]) => new Intl.ListFormat("en", { style: "long", type: "conjunction" }).format(items);
 const either = (items: string[]) => new Intl.ListFormat("en", { style: "long", type: "disjunction" }).format(items);

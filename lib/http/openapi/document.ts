@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject } from "zod-openapi";
 import { site } from "@/lib/config/site";
-import type { ErrorCode } from "@/lib/errors";
-import { HTTP_STATUS } from "../errors";
+import { HTTP_STATUS } from "@/lib/http/errors";
+import type { ErrorCode } from "@/lib/infra/errors";
 import { OPERATIONS, type Operation, type SecurityScheme, type SuccessSpec, TAGS } from "./operations";
 import {
   CHALLENGE_CODES,

@@ -2,11 +2,10 @@ import { z } from "zod";
 import { logoutSchema } from "@/lib/accounts/logout";
 import { authTokenSchema, loginSchema, registerSchema, userSchema } from "@/lib/accounts/schemas";
 import { apiKeySchema, createApiKeySchema, createdApiKeySchema, deletedApiKeySchema } from "@/lib/api-keys/schema";
-import { batchAcceptedSchema, batchDetailSchema, batchRequestSchema } from "@/lib/batches/schema";
 import { scraperDetailSchema, scraperSchema, searchQuerySchema } from "@/lib/catalogue/schema";
 import { CATALOGUE } from "@/lib/catalogue/seed-data";
 import { site } from "@/lib/config/site";
-import type { ErrorCode } from "@/lib/errors";
+import type { ErrorCode } from "@/lib/infra/errors";
 import {
   addLicenseContentSchema,
   createLicenseSchema,
@@ -16,6 +15,7 @@ import {
   verifyLicenseSchema,
   verifyResultSchema,
 } from "@/lib/licenses/schemas";
+import { batchAcceptedSchema, batchDetailSchema, batchRequestSchema } from "@/lib/runs/batch-schema";
 import {
   listRunsQuerySchema,
   runAcceptedSchema,
@@ -239,7 +239,7 @@ const exampleBatchDetail = {
 };
 const exampleWebhookSecret = { secret: "whsec_3f2a9c1b0d4e77a1b2c3d4e5f6012a3b" };
 
-// `as const`: the browser client (lib/client/contract.ts) reads each operation's path and schemas as types.
+// `as const`: the browser client (client/contract.ts) reads each operation's path and schemas as types.
 export const OPERATIONS = [
   // Scrapers
   {

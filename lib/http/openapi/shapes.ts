@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ErrorCode } from "@/lib/errors";
+import type { ErrorCode } from "@/lib/infra/errors";
 
 // The pieces every operation's answers share: the error shape and the headers of docs/api.md. The route kit
 // (lib/http) produces them; these schemas describe them for the contract.

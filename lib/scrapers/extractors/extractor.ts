@@ -1,12 +1,12 @@
 import type { Element } from "domhandler";
-import { findCards } from "../extract/cards";
-import { first } from "../extract/dom";
-import type { Page } from "../extract/page";
-import { htmlReviews } from "../extract/reviews";
-import { blockText, cleanText, textContent } from "../extract/text";
-import { absoluteUrl, hasType, isThing, link, type Thing, text, values } from "../extract/things";
-import { squash, stripSiteName } from "../extract/titles";
-import type { BaseItem, ExtractOptions, Review } from "../types";
+import { findCards } from "@/lib/scrapers/extract/cards";
+import { first } from "@/lib/scrapers/extract/dom";
+import type { Page } from "@/lib/scrapers/extract/page";
+import { htmlReviews } from "@/lib/scrapers/extract/reviews";
+import { blockText, cleanText, textContent } from "@/lib/scrapers/extract/text";
+import { absoluteUrl, hasType, isThing, link, type Thing, text, values } from "@/lib/scrapers/extract/things";
+import { squash, stripSiteName } from "@/lib/scrapers/extract/titles";
+import type { BaseItem, ExtractOptions, Review } from "@/lib/scrapers/types";
 
 /**
  * How one kind of item is read from a page. The runner below does the layering: structured data

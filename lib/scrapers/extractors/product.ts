@@ -1,10 +1,20 @@
-import { offersToBuy, productIdFromUrl, shownProductCode } from "../extract/commerce";
-import { find, findPrice, findRating, heading, image, labelled, labelledValues, primaryLink, textOf } from "../extract/html";
-import { normalizeCurrency, parseAmount, parsePrice } from "../extract/price";
-import { aggregateRatingOf, reviewsOf } from "../extract/reviews";
-import { plainText } from "../extract/text";
-import { child, link, raw, type Thing, text } from "../extract/things";
-import { emptyBaseItem, type ProductItem } from "../types";
+import { offersToBuy, productIdFromUrl, shownProductCode } from "@/lib/scrapers/extract/commerce";
+import {
+  find,
+  findPrice,
+  findRating,
+  heading,
+  image,
+  labelled,
+  labelledValues,
+  primaryLink,
+  textOf,
+} from "@/lib/scrapers/extract/html";
+import { normalizeCurrency, parseAmount, parsePrice } from "@/lib/scrapers/extract/price";
+import { aggregateRatingOf, reviewsOf } from "@/lib/scrapers/extract/reviews";
+import { plainText } from "@/lib/scrapers/extract/text";
+import { child, link, raw, type Thing, text } from "@/lib/scrapers/extract/things";
+import { emptyBaseItem, type ProductItem } from "@/lib/scrapers/types";
 import { availabilityName } from "./availability";
 import { htmlDescription, metaBasics, offerOf, offersOf } from "./common";
 import type { KindExtractor } from "./extractor";

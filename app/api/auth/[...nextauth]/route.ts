@@ -3,7 +3,7 @@ import { authOptions } from "@/lib/auth/auth-options";
 import { nextAuthAnswer, nextAuthMethod } from "@/lib/auth/next-auth-routes";
 import { withSignedInHint } from "@/lib/auth/session-cookie";
 import { AppError, forEveryMethod, MAX_BODY_BYTES, route } from "@/lib/http";
-import { isMethodProbe } from "@/lib/server/edge-probe";
+import { isMethodProbe } from "@/lib/http/edge-probe";
 
 type Segment = { params: Promise<{ nextauth: string[] }> };
 

@@ -1,9 +1,9 @@
 import { acceptedOrDone } from "@/app/api/scrapers/[id]/run/endpoint";
-import { submitBatch } from "@/lib/batches/batches";
-import { batchRequestSchema } from "@/lib/batches/schema";
 import { PLANS } from "@/lib/config/plans";
 import { apiKeyRoute, parseId, parseJsonBody, setRateLimitHeaders } from "@/lib/http";
 import { idempotent } from "@/lib/idempotency/idempotency";
+import { batchRequestSchema } from "@/lib/runs/batch-schema";
+import { submitBatch } from "@/lib/runs/batches";
 import { type RunLimits, runLimits } from "@/lib/runs/limits";
 import { findRunnableScraper } from "@/lib/runs/run";
 import { assertWebhookUrlAllowed } from "@/lib/webhooks/address";

@@ -1,7 +1,7 @@
 import { PLANS, type PlanId } from "@/lib/config/plans";
 import { apiKeyRoute, jsonResponse, parseId, parseJsonBody, setRateLimitHeaders } from "@/lib/http";
 import { idempotent } from "@/lib/idempotency/idempotency";
-import type { RateLimitState } from "@/lib/rate-limit/limiter";
+import type { RateLimitState } from "@/lib/infra/rate-limit/limiter";
 import { runAcceptedDto, runResultDto } from "@/lib/runs/dto";
 import { type RunLimits, runLimits } from "@/lib/runs/limits";
 import { findRunnableScraper, type RunOptions, submitRun } from "@/lib/runs/run";
@@ -33,7 +33,7 @@ export interface RunAnswer {
  * (400/413) → webhook address allowed (422) → Idempotency-Key (the first answer again, 409 or 422) → then
  * submitRun's own checks and the run. 200 with the items; 202 with the run's status_url for an async run or
  * one still going when the synchronous wait ends. The route's handler and the server's native fast path
- * (lib/http/fast-run.ts) both answer through this.
+ * (server/fast-run.ts) both answer through this.
  */
 export async function runScraperCall(
   call: RunCall,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DELETE as deleteRun, GET as getRun } from "@/app/api/runs/[id]/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/infra/db";
 import { createRunLimits } from "@/lib/runs/limits";
 import { RUN_LEASE_MS } from "@/lib/runs/process";
 import { recoverRuns } from "@/lib/runs/recovery";

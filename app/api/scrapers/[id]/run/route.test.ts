@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLANS } from "@/lib/config/plans";
-import { db } from "@/lib/db";
+import { db } from "@/lib/infra/db";
 import { createRunLimits } from "@/lib/runs/limits";
 import { usageMonth } from "@/lib/usage/summary";
 import { servedBothWays } from "@/test/support/fast-path";

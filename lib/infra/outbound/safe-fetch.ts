@@ -1,0 +1,331 @@
+import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import { STATUS_CODES } from "node:http";
+import { isIP, type LookupFunction } from "node:net";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream";
+import zlib from "node:zlib";
+import { Agent, type Dispatcher } from "undici";
+import { deadline as startDeadline } from "@/lib/infra/deadline";
+import { env } from "@/lib/infra/env";
+import { ScrapeError } from "@/lib/scrapers/errors";
+import { type AddressPolicy, blockedAddressReason } from "./address-policy";
+import { decodeHtml } from "./charset";
+
+/** Resolves a host name to every address it has, like dns.lookup(name, {all: true}). Injected by tests. */
+export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
+
+export interface FetchPolicy extends AddressPolicy {
+  resolve: Resolver;
+  maxRedirects: number;
+  /** TCP + TLS handshake, DNS included. */
+  connectTimeoutMs: number;
+  /** The whole fetch, redirects and body included. */
+  timeoutMs: number;
+  /** Decoded (decompressed) body size limit. */
+  maxBytes: number;
+}
+
+export interface FetchedPage {
+  /** The address that answered, after redirects. */
+  url: string;
+  status: number;
+  contentType: string | null;
+  charset: string;
+  html: string;
+  /** Decompressed body size. */
+  bytes: number;
+}
+
+/** A request that delivers something rather than fetching a page (webhooks). */
+export interface OutgoingRequest {
+  method: "POST" | "PUT";
+  headers: Record<string, string>;
+  body: string;
+  signal?: AbortSignal;
+}
+
+export interface PageFetcher {
+  fetchPage(url: string, options?: { signal?: AbortSignal }): Promise<FetchedPage>;
+  /**
+   * Sends `request` to `url` through the same address checks and pinned lookup as fetchPage, and answers the
+   * status; the answer's body is not read, and a redirect is not followed (its 3xx is the answer).
+   */
+  send(url: string, request: OutgoingRequest): Promise<number>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_FETCH_POLICY: Omit<FetchPolicy, "allowLoopback"> = {
+  resolve: (hostname) =>
+    new Promise((resolve, reject) =>
+      dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))),
+    ),
+  maxRedirects: 5,
+  connectTimeoutMs: 5_000,
+  timeoutMs: 15_000,
+  maxBytes: 5 * 1024 * 1024,
+};
+
+// A current desktop Chrome: many sites serve a degraded page or a block page to unknown agents.
+export const USER_AGENT =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+const REQUEST_HEADERS = {
+  "user-agent": USER_AGENT,
+  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+  "accept-language": "en-US,en;q=0.9",
+  "accept-encoding": "gzip, deflate, br",
+};
+
+const HTML_TYPES = new Set(["text/html", "application/xhtml+xml"]);
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * A fetcher that only talks to public addresses. Every host name is resolved by our own lookup, which
+ * refuses the whole answer if any address is private, and hands the checked addresses to the socket: the
+ * address we check is the address we connect to, so DNS rebinding cannot slip a private one in between.
+ * IP literals never reach a lookup, so they are checked before each request. Redirects are followed by hand
+ * so every hop goes through the same checks.
+ */
+export function createPageFetcher(overrides: Partial<FetchPolicy> = {}): PageFetcher {
+  const policy: FetchPolicy = { ...DEFAULT_FETCH_POLICY, allowLoopback: env.SCRAPER_ALLOW_LOOPBACK, ...overrides };
+  const agent = new Agent({
+    connect: { lookup: safeLookup(policy), timeout: policy.connectTimeoutMs },
+    headersTimeout: policy.timeoutMs,
+    bodyTimeout: policy.timeoutMs,
+  });
+
+  return {
+    fetchPage: (url, options = {}) => fetchPage(agent, policy, url, options.signal),
+    send: (url, request) => send(agent, policy, url, request),
+    close: () => agent.close(),
+  };
+}
+
+let defaultFetcher: PageFetcher | undefined;
+
+/** The process-wide fetcher, configured from the environment. */
+export function pageFetcher(): PageFetcher {
+  defaultFetcher ??= createPageFetcher();
+  return defaultFetcher;
+}
+
+export function parseTargetUrl(input: string): URL {
+  let url: URL;
+  try {
+    url = new URL(input.trim());
+  } catch {
+    throw new ScrapeError("invalid_url", "The URL is not valid: give a full address starting with http:// or https://.");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ScrapeError("invalid_url", `Only http and https URLs can be scraped, not ${url.protocol.slice(0, -1)}.`);
+  }
+  if (url.username || url.password) {
+    throw new ScrapeError("invalid_url", "URLs with a user name or password are not accepted.");
+  }
+  url.hash = "";
+  return url;
+}
+
+async function fetchPage(agent: Agent, policy: FetchPolicy, input: string, signal?: AbortSignal): Promise<FetchedPage> {
+  let url = parseTargetUrl(input);
+  const deadline = startDeadline(policy.timeoutMs, signal);
+  const combined = deadline.signal;
+
+  try {
+    for (let hop = 0; ; hop++) {
+      assertAllowedHost(url, policy);
+      const response = await agent.request({
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method: "GET",
+        headers: REQUEST_HEADERS,
+        signal: combined,
+      });
+      const location = header(response.headers, "location");
+      if (REDIRECT_STATUSES.has(response.statusCode) && location) {
+        discard(response.body);
+        if (hop >= policy.maxRedirects) {
+          throw new ScrapeError("too_many_redirects", `The page redirected more than ${policy.maxRedirects} times.`);
+        }
+        url = redirectTarget(location, url);
+        continue;
+      }
+      return await readPage(response, url, policy);
+    }
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason;
+    throw asScrapeError(error, deadline.expired, policy);
+  } finally {
+    deadline.clear();
+  }
+}
+
+async function send(agent: Agent, policy: FetchPolicy, input: string, request: OutgoingRequest): Promise<number> {
+  const url = parseTargetUrl(input);
+  const deadline = startDeadline(policy.timeoutMs, request.signal);
+  const combined = deadline.signal;
+  try {
+    assertAllowedHost(url, policy);
+    const response = await agent.request({
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      signal: combined,
+    });
+    discard(response.body);
+    return response.statusCode;
+  } catch (error) {
+    throw asScrapeError(error, deadline.expired || Boolean(request.signal?.aborted), policy);
+  } finally {
+    deadline.clear();
+  }
+}
+
+function redirectTarget(location: string, from: URL): URL {
+  let next: URL;
+  try {
+    next = new URL(location, from);
+  } catch {
+    throw new ScrapeError("upstream_error", "The site redirected to an invalid address.");
+  }
+  try {
+    return parseTargetUrl(next.href);
+  } catch (error) {
+    throw new ScrapeError("blocked_address", `The site redirected to an address that cannot be scraped (${next.protocol}).`, {
+      cause: error,
+    });
+  }
+}
+
+function assertAllowedHost(url: URL, policy: AddressPolicy): void {
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (!isIP(host)) return;
+  const reason = blockedAddressReason(host, policy);
+  if (reason) throw blockedAddress(host, reason);
+}
+
+function blockedAddress(address: string, reason: string): ScrapeError {
+  return new ScrapeError("blocked_address", `The address ${address} is a ${reason} and cannot be scraped.`);
+}
+
+function safeLookup(policy: FetchPolicy): LookupFunction {
+  return (hostname, options, callback) => {
+    policy.resolve(hostname).then(
+      (all) => {
+        const addresses = options.family ? all.filter((entry) => entry.family === options.family) : all;
+        for (const { address } of addresses) {
+          const reason = blockedAddressReason(address, policy);
+          if (reason) return callback(blockedAddress(`${address} (${hostname})`, reason), "");
+        }
+        const first = addresses[0];
+        if (!first) {
+          return callback(Object.assign(new Error(`${hostname} has no address`), { code: "ENOTFOUND" }), "");
+        }
+        if (options.all) callback(null, addresses);
+        else callback(null, first.address, first.family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, ""),
+    );
+  };
+}
+
+async function readPage(response: Dispatcher.ResponseData, url: URL, policy: FetchPolicy): Promise<FetchedPage> {
+  const { statusCode: status, headers } = response;
+  if (status < 200 || status >= 300) {
+    discard(response.body);
+    throw new ScrapeError("upstream_error", `The site answered ${status}${statusText(status)}.`);
+  }
+  const contentType = header(headers, "content-type");
+  const mediaType = contentType?.split(";")[0]?.trim().toLowerCase() || null;
+  if (mediaType && !HTML_TYPES.has(mediaType)) {
+    discard(response.body);
+    throw new ScrapeError("not_html", `The page is ${mediaType}, not HTML.`);
+  }
+  const declaredLength = Number(header(headers, "content-length"));
+  if (declaredLength > policy.maxBytes && !header(headers, "content-encoding")) {
+    discard(response.body);
+    throw tooLarge(policy);
+  }
+
+  const body = await readCapped(decoded(response.body, header(headers, "content-encoding")), policy);
+  if (!mediaType && !looksLikeHtml(body)) throw new ScrapeError("not_html", "The page did not say what it is and is not HTML.");
+  const { text, charset } = decodeHtml(body, contentType);
+  return { url: url.href, status, contentType, charset, html: text, bytes: body.byteLength };
+}
+
+/** Drops a body we will not read. undici reports the abort as an error event, which nobody needs. */
+function discard(body: Readable): void {
+  body.on("error", () => {});
+  body.destroy();
+}
+
+function decoded(body: Readable, contentEncoding: string | null): Readable {
+  const decoders = (contentEncoding ?? "")
+    .split(",")
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding && coding !== "identity")
+    .reverse()
+    .map((coding) => {
+      if (coding === "gzip" || coding === "x-gzip") return zlib.createGunzip();
+      if (coding === "deflate") return zlib.createInflate();
+      if (coding === "br") return zlib.createBrotliDecompress();
+      discard(body);
+      throw new ScrapeError("upstream_error", `The site used an unsupported content encoding (${coding}).`);
+    });
+  if (decoders.length === 0) return body;
+  return pipeline([body, ...decoders], () => {}) as unknown as Readable;
+}
+
+async function readCapped(stream: Readable, policy: FetchPolicy): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of stream) {
+      size += (chunk as Buffer).byteLength;
+      if (size > policy.maxBytes) throw tooLarge(policy);
+      chunks.push(chunk as Buffer);
+    }
+  } finally {
+    if (size > policy.maxBytes) stream.destroy();
+  }
+  return Buffer.concat(chunks, size);
+}
+
+function tooLarge(policy: FetchPolicy): ScrapeError {
+  return new ScrapeError("too_large", `The page is larger than ${formatBytes(policy.maxBytes)}.`);
+}
+
+function looksLikeHtml(body: Buffer): boolean {
+  return /^\s*(<!--[\s\S]*?-->\s*)*<(!doctype html|html|head|body|meta|title)\b/i.test(body.subarray(0, 1024).toString("latin1"));
+}
+
+function asScrapeError(error: unknown, timedOut: boolean, policy: FetchPolicy): ScrapeError {
+  if (error instanceof ScrapeError) return error;
+  const code = (error as { code?: string }).code ?? "";
+  if (timedOut || code === "UND_ERR_CONNECT_TIMEOUT" || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT") {
+    const seconds = (code === "UND_ERR_CONNECT_TIMEOUT" ? policy.connectTimeoutMs : policy.timeoutMs) / 1000;
+    return new ScrapeError("upstream_timeout", `The site did not answer within ${seconds} seconds.`, { cause: error });
+  }
+  // zlib and brotli failures: the bytes do not match the declared Content-Encoding.
+  if (code.startsWith("Z_") || code.startsWith("ERR__ERROR") || code.startsWith("ERR_BROTLI")) {
+    return new ScrapeError("upstream_error", "The site sent a corrupt compressed answer.", { cause: error });
+  }
+  const detail = code || (error instanceof Error ? error.message : "network error");
+  return new ScrapeError("upstream_unreachable", `The site could not be reached (${detail}).`, { cause: error });
+}
+
+function header(headers: Dispatcher.ResponseData["headers"], name: string): string | null {
+  const value = headers[name];
+  return (Array.isArray(value) ? value[0] : value) ?? null;
+}
+
+function statusText(status: number): string {
+  const text = STATUS_CODES[status];
+  return text ? ` ${text}` : "";
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`;
+}
