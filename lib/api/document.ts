@@ -2,8 +2,9 @@ import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject } from "zod-openapi";
 import { site } from "@/lib/config/site";
 import { HTTP_STATUS } from "@/lib/http/errors";
+import { ACCESS_SCHEMES } from "@/lib/infra/api/operation";
 import type { ErrorCode } from "@/lib/infra/errors";
-import { OPERATIONS, type Operation, type SecurityScheme, type SuccessSpec, TAGS } from "./operations";
+import { ANSWERED_OPERATIONS, type Operation, type SecurityScheme, type SuccessSpec, TAGS } from "./registry";
 import {
   CHALLENGE_CODES,
   corsHeaders,
@@ -15,7 +16,7 @@ import {
   wwwAuthenticateHeader,
 } from "./shapes";
 
-// The OpenAPI 3.1 document, built from the route registry and the zod schemas by zod-openapi (which renders each
+// The OpenAPI 3.1 document, built from the features' declared operations (./operations.ts) and their zod schemas by zod-openapi (which renders each
 // schema with zod 4's own JSON Schema output and files the ones with a meta id under components).
 
 export const OPENAPI_VERSION = "3.1.0";
@@ -123,7 +124,7 @@ function operationObject(op: Operation): ZodOpenApiOperationObject {
     tags: [TAGS[op.tag].name],
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
-    security: op.security.map((scheme) => ({ [scheme]: [] })),
+    security: ACCESS_SCHEMES[op.access.kind].map((scheme) => ({ [scheme]: [] })),
     ...(Object.keys(requestParams).length > 0 ? { requestParams } : {}),
     ...(op.body
       ? {
@@ -140,7 +141,7 @@ function operationObject(op: Operation): ZodOpenApiOperationObject {
 /** The whole document. Its server is "/", the host it is served from, so one file fits every deployment. */
 export function buildOpenApiDocument() {
   const paths: Record<string, Record<string, ZodOpenApiOperationObject>> = {};
-  for (const op of OPERATIONS) {
+  for (const op of ANSWERED_OPERATIONS) {
     const item = paths[op.path] ?? {};
     item[op.method.toLowerCase()] = operationObject(op);
     paths[op.path] = item;

@@ -3,13 +3,30 @@ import { DELETE } from "@/app/api/keys/[id]/route";
 import { POST } from "@/app/api/keys/route";
 import { apiKeyChecksum, generateApiKey } from "@/lib/api-keys/format";
 import { LAST_USED_RESOLUTION_MS } from "@/lib/api-keys/keys";
+import { API_KEY } from "@/lib/auth/access";
+import { implement, operation } from "@/lib/infra/api/operation";
 import { db } from "@/lib/infra/db";
 import { hotDb } from "@/lib/infra/db/hot";
 import { bearer, callRoute } from "@/test/support/requests";
 import { createTestUser, type TestUser } from "@/test/support/users";
-import { apiKeyRoute } from "./with-api-key";
+import { serve } from "./serve";
 
-const whoAmI = apiKeyRoute(async ({ apiKey, user }) => ({ apiKey, user }));
+// An operation of the kit's own, called with an API key: it answers the caller the kit proved.
+const whoAmI = serve(
+  implement(
+    operation({
+      method: "POST",
+      path: "/kit/who-am-i",
+      operationId: "whoAmI",
+      tag: "service",
+      summary: "The caller, as the kit proved it.",
+      access: API_KEY,
+      success: { status: 200, description: "The caller." },
+      errors: {},
+    }),
+    { handle: async ({ caller }) => ({ apiKey: caller.apiKey, user: caller.user }) },
+  ),
+).POST;
 
 // A handler of the kit's own, not an API route: its path is outside /api, so no contract applies to its answers.
 function callWith(authorization?: string) {
@@ -25,7 +42,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe("apiKeyRoute", () => {
+describe("API-key access", () => {
   it("gives the handler the key and its owner", async () => {
     const user = await createTestUser();
     await db.user.update({ where: { id: user.id }, data: { plan: "pro" } });
