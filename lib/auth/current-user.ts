@@ -1,5 +1,5 @@
 import "server-only";
-import type { PlanId } from "@/lib/config/plans";
+import { type PlanId, planOf } from "@/lib/config/plans";
 import type { HeaderReader } from "@/lib/infra/api/operation";
 import { db } from "@/lib/infra/db";
 import { bearerCredential } from "./bearer";
@@ -40,5 +40,5 @@ export async function getCurrentUser(headers: HeaderReader): Promise<CurrentUser
     select: { id: true, email: true, plan: true, ...sessionCheckSelect(session.sessionId) },
   });
   if (!user || !isSessionCurrent(session, user)) return null;
-  return { id: user.id, email: user.email, plan: user.plan, via, session };
+  return { id: user.id, email: user.email, plan: planOf(user.plan), via, session };
 }
