@@ -29,7 +29,7 @@ Object.assign(process.env, {
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const hostileCount = Number(process.env.BENCH_HOSTILE ?? 5);
 
-const { prepareDatabase } = await import("@/lib/infra/db/prepare");
+const { prepareDatabase } = await import("@/server/prepare-database");
 const { buildExtractionThread } = await import("./build-thread");
 await Promise.all([prepareDatabase(databaseUrl), buildExtractionThread()]);
 const { db } = await import("@/lib/infra/db");

@@ -1,4 +1,5 @@
 import "server-only";
+import type { ApiKeyOwner } from "@/lib/auth/access";
 import type { PlanId } from "@/lib/config/plans";
 import { db } from "@/lib/infra/db";
 import { type HotStatement, hotQuery, sqlTimestamp } from "@/lib/infra/db/hot";
@@ -62,11 +63,6 @@ const FIND_API_KEY_OWNER: HotStatement = {
       (k.last_used_at IS NULL OR k.last_used_at < $1::timestamp) AS "stale"
     FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = $2`,
 };
-
-export interface ApiKeyOwner {
-  apiKey: { id: number; userId: number };
-  user: { id: number; email: string; plan: PlanId };
-}
 
 /** The key's owner, or null for an unknown or deleted key. Pass only well-formed keys (see isWellFormedApiKey). */
 export async function findApiKeyOwner(key: string, now = new Date()): Promise<(ApiKeyOwner & { lastUseStale: boolean }) | null> {

@@ -1,10 +1,15 @@
-import type { ApiKeyOwner } from "@/lib/api-keys/keys";
 import type { PlanId } from "@/lib/config/plans";
 import { access } from "@/lib/infra/api/operation";
 import type { CurrentUser } from "./current-user";
 
 // Who may call an operation and what it is handed once the caller has proved it (the route kit proves it,
 // lib/http/auth.ts). A feature's contract names one of these as an operation's `access`.
+
+/** A caller proved by an API key: the key and its owner. */
+export interface ApiKeyOwner {
+  apiKey: { id: number; userId: number };
+  user: { id: number; email: string; plan: PlanId };
+}
 
 /** Anyone. */
 export const PUBLIC = access<Record<string, never>>("public");

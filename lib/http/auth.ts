@@ -1,5 +1,6 @@
 import { API_KEY_PREFIX, isWellFormedApiKey } from "@/lib/api-keys/format";
-import { type ApiKeyOwner, findApiKeyOwner, recordApiKeyUse } from "@/lib/api-keys/keys";
+import { findApiKeyOwner, recordApiKeyUse } from "@/lib/api-keys/keys";
+import type { ApiKeyOwner } from "@/lib/auth/access";
 import { bearerCredential } from "@/lib/auth/bearer";
 import { type CurrentUser, getCurrentUser } from "@/lib/auth/current-user";
 import type { AccessKind, HeaderReader } from "@/lib/infra/api/operation";

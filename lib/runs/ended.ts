@@ -1,9 +1,9 @@
 import "server-only";
 import { type HotStatement, hotQuery } from "@/lib/infra/db/hot";
 import { log } from "@/lib/infra/log";
-import { completeBatchIfDone, getBatch } from "@/lib/runs/batches";
 import { publishRunEnded, type RunEndNews } from "@/lib/runs/events";
 import { queueWebhook } from "@/lib/webhooks/deliveries";
+import { completeBatchIfDone, getBatch } from "./batch-queries";
 import { getRun } from "./queries";
 import type { RunStatus } from "./status";
 

@@ -3,11 +3,13 @@ import { PLANS } from "@/lib/config/plans";
 import { idempotent, type RecordedAnswer } from "@/lib/idempotency/idempotency";
 import { implement, type Reply, reply } from "@/lib/infra/api/operation";
 import { assertWebhookUrlAllowed } from "@/lib/webhooks/address";
-import { cancelBatch, getBatch, submitBatch } from "./batches";
+import { getBatch } from "./batch-queries";
+import { cancelBatch, submitBatch } from "./batches";
+import { cancelRun } from "./cancel";
 import * as contract from "./contract";
 import { runAcceptedDto, runResultDto } from "./dto";
 import { type RunLimits, runLimits } from "./limits";
-import { cancelRun, getRun, listRuns } from "./queries";
+import { getRun, listRuns } from "./queries";
 import { findRunnableScraper, type RunOptions, submitRun } from "./run";
 
 /** A (possibly replayed) submission's answer: 202s name their status_url as Location, replays say so. */

@@ -10,6 +10,7 @@ import type { ScraperKind } from "@/lib/scrapers/kinds";
 import type { ScrapedItem } from "@/lib/scrapers/types";
 import { type QuotaReservation, quotaExceeded, RESERVE_RUN, releaseRun } from "@/lib/usage/quota";
 import { usageMonth } from "@/lib/usage/summary";
+import type { AcceptedRun, CompletedRun } from "./dto";
 import { assertPlanIncludes, type RunLimits, runLimits } from "./limits";
 import type { RunRequest } from "./schema";
 import { isFinished, type RunStatus } from "./status";
@@ -32,22 +33,6 @@ export interface RunInput {
   request: RunRequest;
   /** Checked and allowed to be called (lib/webhooks), or none. */
   webhookUrl?: string | null;
-}
-
-export interface CompletedRun {
-  id: number;
-  scraperId: number;
-  url: string;
-  items: ScrapedItem[];
-  durationMs: number;
-  createdAt: Date;
-}
-
-export interface AcceptedRun {
-  id: number;
-  scraperId: number;
-  url: string;
-  createdAt: Date;
 }
 
 /** A synchronous call ends with the run's items, or with the run still going (the caller polls its status). */

@@ -1,6 +1,6 @@
 import type { ParentNode } from "domhandler";
 import { adapter } from "parse5-htmlparser2-tree-adapter";
-import { ScrapeError } from "./errors";
+import { ScrapeError } from "@/lib/infra/errors";
 
 /**
  * How deep the engine walks a page. Browsers stop nesting at a few hundred levels (Blink: 512) and real pages

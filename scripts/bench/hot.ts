@@ -59,7 +59,7 @@ const sqliteUrl = freshDatabaseUrl("file:");
 const postgresUrl = postgresBase ? freshDatabaseUrl(postgresBase) : null;
 // lib/env reads the environment once, on first import: the lib imports below work on the bench's SQLite database.
 Object.assign(process.env, { DATABASE_URL: sqliteUrl, AUTH_SECRET, LOG_LEVEL: "warn" });
-const { prepareDatabase } = await import("@/lib/infra/db/prepare");
+const { prepareDatabase } = await import("@/server/prepare-database");
 const { sqliteFilePath } = await import("@/lib/infra/db/url");
 
 function log(message: string) {

@@ -1,6 +1,6 @@
 import type { LookupAddress } from "node:dns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ScrapeError } from "@/lib/scrapers/errors";
+import { ScrapeError } from "@/lib/infra/errors";
 import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
 import { createPageFetcher, type PageFetcher, type Resolver, USER_AGENT } from "./safe-fetch";
 

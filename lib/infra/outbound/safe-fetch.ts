@@ -7,7 +7,7 @@ import zlib from "node:zlib";
 import { Agent, type Dispatcher } from "undici";
 import { deadline as startDeadline } from "@/lib/infra/deadline";
 import { env } from "@/lib/infra/env";
-import { ScrapeError } from "@/lib/scrapers/errors";
+import { ScrapeError } from "@/lib/infra/errors";
 import { type AddressPolicy, blockedAddressReason } from "./address-policy";
 import { decodeHtml } from "./charset";
 

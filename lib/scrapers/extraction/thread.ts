@@ -1,6 +1,6 @@
 // The extraction worker thread's entry. Bundled by scripts/build-thread.ts into dist/extract-thread.cjs (plain
 // CommonJS: worker threads load it without tsx or path aliases, in dev, tests and the built app alike).
-import { ScrapeError } from "@/lib/scrapers/errors";
+import { ScrapeError } from "@/lib/infra/errors";
 import { parsePage } from "@/lib/scrapers/extract/page";
 import { EXTRACTORS } from "@/lib/scrapers/extractors";
 import { type KindExtractor, runExtractor } from "@/lib/scrapers/extractors/extractor";

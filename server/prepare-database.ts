@@ -1,7 +1,7 @@
 import "server-only";
 import { seedCatalogue } from "@/lib/catalogue/seed";
 import { createDb } from "@/lib/infra/db";
-import { applyMigrations } from "./schema-engine";
+import { applyMigrations } from "@/lib/infra/db/schema-engine";
 
 /** Migrates the database and seeds the catalogue when it is empty: what `npm start` and the tests need. */
 export async function prepareDatabase(url: string): Promise<{ applied: string[]; seeded: boolean }> {

@@ -3,7 +3,7 @@ import { LOGIN_FAILURES_PER_EMAIL_AND_IP } from "@/lib/accounts/login-limits";
 import { LOGIN_THROTTLED_ERROR } from "@/lib/accounts/schemas";
 import { authSecret, parseEnv } from "@/lib/infra/env";
 import { createTestUser, uniqueEmail } from "@/test/support/users";
-import { authOptions, authorizeCredentials, SESSION_MAX_AGE_SECONDS } from "./auth-options";
+import { authOptions, authorizeCredentials, SESSION_MAX_AGE_SECONDS } from "./next-auth-options";
 
 const headers = (ip: string) => ({ "x-forwarded-for": ip });
 

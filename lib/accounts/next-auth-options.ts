@@ -5,9 +5,9 @@ import { authenticate } from "@/lib/accounts/login";
 import { LOGIN_THROTTLED_ERROR, loginSchema } from "@/lib/accounts/schemas";
 import { authSecret, env } from "@/lib/infra/env";
 import { isAppError } from "@/lib/infra/errors";
-import { clientIp } from "./client-ip";
-import { currentSessionVersion, newSessionId } from "./sessions";
-import { SESSION_MAX_AGE_SECONDS } from "./signed-in-hint";
+import { clientIp } from "../auth/client-ip";
+import { currentSessionVersion, newSessionId } from "../auth/sessions";
+import { SESSION_MAX_AGE_SECONDS } from "../auth/signed-in-hint";
 
 /**
  * The credentials provider's check: the user for next-auth to put in the session, or null. A throttled attempt
