@@ -3,7 +3,7 @@ import { PLANS, type PlanId } from "@/lib/config/plans";
 import { db } from "@/lib/infra/db";
 import { type HotStatement, hotQuery, sqlTimestamp } from "@/lib/infra/db/hot";
 import { AppError, type ErrorCode } from "@/lib/infra/errors";
-import type { JobOutcome, RunJob } from "@/lib/infra/jobs/queue";
+import type { JobOutcome } from "@/lib/infra/jobs/queue";
 import { log } from "@/lib/infra/log";
 import { pageFetcher } from "@/lib/infra/outbound/safe-fetch";
 import { releaseSlotToken } from "@/lib/infra/rate-limit/concurrency";
@@ -13,6 +13,7 @@ import type { ScraperKind } from "@/lib/scrapers/kinds";
 import { releaseRun } from "@/lib/usage/quota";
 import { type KnownFollowUps, runEnded } from "./ended";
 import { type RunLimits, runLimits } from "./limits";
+import type { RunJob } from "./queue";
 import { purgeExpiredResultsOccasionally } from "./retention";
 import type { RunStatus } from "./status";
 

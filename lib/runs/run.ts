@@ -4,7 +4,6 @@ import { db } from "@/lib/infra/db";
 import { type HotStatement, hotDb, hotQuery, sqlTimestamp } from "@/lib/infra/db/hot";
 import { env } from "@/lib/infra/env";
 import { AppError, type ErrorCode } from "@/lib/infra/errors";
-import { runQueue } from "@/lib/infra/jobs/queue";
 import { listenForRunEnd, type RunEndListener } from "@/lib/runs/events";
 import type { ScraperKind } from "@/lib/scrapers/kinds";
 import type { ScrapedItem } from "@/lib/scrapers/types";
@@ -12,6 +11,7 @@ import { type QuotaReservation, quotaExceeded, RESERVE_RUN, releaseRun } from "@
 import { usageMonth } from "@/lib/usage/summary";
 import type { AcceptedRun, CompletedRun } from "./dto";
 import { assertPlanIncludes, type RunLimits, runLimits } from "./limits";
+import { enqueueRunJob } from "./queue";
 import type { RunRequest } from "./schema";
 import { isFinished, type RunStatus } from "./status";
 import { ensureInAppWorkers } from "./workers";
@@ -172,7 +172,7 @@ export async function enqueueRun(data: RunData, reservation: QuotaReservation, s
 async function queueRun(run: AcceptedRun, reservation: QuotaReservation, slotToken?: string): Promise<void> {
   ensureInAppWorkers();
   try {
-    await runQueue().enqueue({ runId: run.id, ...(slotToken ? { slotToken } : {}) });
+    await enqueueRunJob({ runId: run.id, ...(slotToken ? { slotToken } : {}) });
   } catch (error) {
     const { count } = await db.scraperRun.updateMany({
       where: { id: run.id, status: "queued" },

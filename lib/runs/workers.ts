@@ -1,12 +1,13 @@
 import "server-only";
 import { env } from "@/lib/infra/env";
-import { RUNS_QUEUE, startQueueWorker, usesRedisQueue } from "@/lib/infra/jobs/queue";
+import { startQueueWorker, usesRedisQueue } from "@/lib/infra/jobs/queue";
 import { log } from "@/lib/infra/log";
 import { processWide } from "@/lib/infra/process-state";
 import { closeRunEvents, ensureSubscribed } from "@/lib/runs/events";
 import { closeExtractionPool } from "@/lib/scrapers/extraction/pool";
 import { deliverWebhook, recoverWebhooks, WEBHOOKS_QUEUE } from "@/lib/webhooks/deliveries";
 import { processRun } from "./process";
+import { RUNS_QUEUE } from "./queue";
 import { recoverRuns } from "./recovery";
 
 /** How often a worker looks for runs whose worker died, and for queued runs and webhooks whose job was lost. */

@@ -6,7 +6,7 @@ import { isAppError } from "@/lib/infra/errors";
 import { type JobOutcome, type JobQueue, jobQueue } from "@/lib/infra/jobs/queue";
 import { log } from "@/lib/infra/log";
 import { pageFetcher } from "@/lib/infra/outbound/safe-fetch";
-import { ATTEMPT_TIMEOUT_MS, MAX_WEBHOOK_ATTEMPTS, retryDelayMs } from "./attempts";
+import { ATTEMPT_TIMEOUT_MS, MAX_WEBHOOK_ATTEMPTS, retryDelayMs, webhookBackoff } from "./attempts";
 import { webhookSecret } from "./secret";
 import { SIGNATURE_HEADER, signPayload } from "./signature";
 
@@ -80,7 +80,7 @@ function enqueueDelivery(delivery: { id: number; attempts: number }): Promise<vo
     {
       jobId: `webhook-${delivery.id}`,
       attempts: MAX_WEBHOOK_ATTEMPTS - delivery.attempts,
-      backoff: { type: "exponential", delay: retryDelayMs(delivery.attempts + 1, env.WEBHOOK_RETRY_BASE_MS) },
+      backoff: webhookBackoff(retryDelayMs(delivery.attempts + 1, env.WEBHOOK_RETRY_BASE_MS)),
     },
   );
 }

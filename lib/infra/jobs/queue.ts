@@ -3,14 +3,8 @@ import { DelayedError, Queue, Worker } from "bullmq";
 import { env } from "@/lib/infra/env";
 import { log } from "@/lib/infra/log";
 import { processWide } from "@/lib/infra/process-state";
+import { type Backoff, backoffDelayMs } from "./backoff";
 import { bullConnection } from "./redis-options";
-
-/** A job carries only the run's id (and the slot a synchronous caller took for it): the database has the rest. */
-export interface RunJob {
-  runId: number;
-  /** A concurrency slot taken by the web process for a synchronous run, released by the worker when it ends. */
-  slotToken?: string;
-}
 
 /**
  * What the processor says about a job: done (whatever the run's outcome), or try again later (a wait that is not
@@ -20,7 +14,6 @@ export interface RunJob {
 export type JobOutcome = { done: true } | { done: false; retryInMs: number };
 
 export type JobProcessor<T> = (job: T) => Promise<JobOutcome>;
-export type RunProcessor = JobProcessor<RunJob>;
 
 /** BullMQ's own job options, the subset both engines honour the same way. */
 export interface JobOptions {
@@ -28,16 +21,12 @@ export interface JobOptions {
   jobId: string;
   /** Runs of the job in all while its processor throws (default 1: no retry). */
   attempts?: number;
-  /** The wait after the n-th failed run: `delay × 2^(n−1)` ms, BullMQ's built-in "exponential". */
-  backoff?: { type: "exponential"; delay: number };
+  /** The wait after the n-th failed run (backoff.ts). */
+  backoff?: Backoff;
 }
 
 export interface JobQueue<T> {
   add(job: T, options: JobOptions): Promise<void>;
-}
-
-export interface RunQueue {
-  enqueue(job: RunJob): Promise<void>;
 }
 
 export interface QueueWorker {
@@ -52,13 +41,9 @@ export interface WorkerOptions {
   retryStalled?: boolean;
 }
 
-/** The queues: runs, and webhook deliveries (lib/webhooks). Tests add queues of their own. */
-export const RUNS_QUEUE = "runs";
-
 // One handle per queue and process, whichever copy of lib/ (Next's bundle, the edge's fast paths) enqueues
 // (lib/infra/process-state.ts).
 interface QueueState {
-  runQueue?: RunQueue;
   bull: Map<string, JobQueue<unknown>>;
   memory: Map<string, MemoryQueue<unknown>>;
 }
@@ -74,15 +59,6 @@ export function jobQueue<T>(name: string): JobQueue<T> {
   return (usesRedisQueue() ? bullQueue(name) : memoryQueue(name)) as JobQueue<T>;
 }
 
-/** The run queue: one job per run. */
-export function runQueue(): RunQueue {
-  state.runQueue ??= {
-    // Adding a run that is already waiting is a no-op (recovery re-adds queued runs after a Redis restart).
-    enqueue: (job) => jobQueue<RunJob>(RUNS_QUEUE).add(job, { jobId: `run-${job.runId}` }),
-  };
-  return state.runQueue;
-}
-
 /** Starts taking jobs of the named queue with `processor`, `concurrency` at a time. */
 export function startQueueWorker<T>(
   name: string,
@@ -93,11 +69,6 @@ export function startQueueWorker<T>(
   return usesRedisQueue()
     ? startBullWorker(name, processor, concurrency, options)
     : memoryQueue<T>(name).start(processor, concurrency);
-}
-
-/** The wait after the `attemptsMade`-th failed run, as BullMQ computes its built-in "exponential" backoff. */
-export function backoffDelayMs(backoff: JobOptions["backoff"], attemptsMade: number): number {
-  return backoff ? Math.round(backoff.delay * 2 ** (attemptsMade - 1)) : 0;
 }
 
 // ─── BullMQ ──────────────────────────────────────────────────────────────────────────────────────────────────
