@@ -70,7 +70,7 @@ interface Group {
  * are combined, and only when none does are the `*` groups used. Lines that are not understood are skipped
  * one by one (section 2.3.1.5), never the whole file.
  */
-export function parseRobotsTxt(text: string, productToken = ROBOTS_PRODUCT_TOKEN, baseUrl?: string): RobotsTxt {
+export function parseRobotsTxt(text: string, productToken: string = ROBOTS_PRODUCT_TOKEN, baseUrl?: string): RobotsTxt {
   const token = productToken.toLowerCase();
   const groups: Group[] = [];
   const sitemaps = new Set<string>();
