@@ -41,9 +41,14 @@ export function notAllowed(allow: string): (hint: string | undefined, request: {
   };
 }
 
+/** A route file's exports, each method's handler made by `handlerFor`. */
+export function routeMethods(handlerFor: (method: HttpMethod) => NextRouteHandler): RouteMethods {
+  return Object.fromEntries(HTTP_METHODS.map((method) => [method, handlerFor(method)])) as RouteMethods;
+}
+
 /** The same handler for every method, e.g. the JSON 404 of unknown API paths. */
 export function forEveryMethod(handler: NextRouteHandler): RouteMethods {
-  return { GET: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler, OPTIONS: handler };
+  return routeMethods(() => handler);
 }
 
 /**
@@ -68,12 +73,5 @@ export function methods(
     const probeRefusal = refusal("OPTIONS");
     return async (req, segment) => (isMethodProbe(req.headers) ? probeRefusal(req, segment) : handler(req, segment));
   };
-  return {
-    GET: handlerFor("GET"),
-    POST: handlerFor("POST"),
-    PUT: handlerFor("PUT"),
-    PATCH: handlerFor("PATCH"),
-    DELETE: handlerFor("DELETE"),
-    OPTIONS: handlerFor("OPTIONS"),
-  };
+  return routeMethods(handlerFor);
 }

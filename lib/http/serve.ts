@@ -9,7 +9,15 @@ import { parseQuery, readJsonBody } from "./body";
 import { publicCorsHeaders } from "./cors";
 import { isMethodProbe } from "./edge-probe";
 import { failureAnswer, openEnvelope } from "./envelope";
-import { HTTP_METHODS, type HttpMethod, markRefusal, type NextRouteHandler, notAllowed, type RouteMethods } from "./methods";
+import {
+  HTTP_METHODS,
+  type HttpMethod,
+  markRefusal,
+  type NextRouteHandler,
+  notAllowed,
+  type RouteMethods,
+  routeMethods,
+} from "./methods";
 import { rateLimitHeaders } from "./rate-limit";
 import { requestTransport, type Transport } from "./transport";
 
@@ -135,12 +143,5 @@ export function serve(...operations: ServedOperation[]): RouteMethods {
       toResponse(await service.answer(method, requestTransport(req, (await segment?.params) ?? {})));
     return service.served.has(method) ? handler : markRefusal(handler);
   };
-  return {
-    GET: handlerFor("GET"),
-    POST: handlerFor("POST"),
-    PUT: handlerFor("PUT"),
-    PATCH: handlerFor("PATCH"),
-    DELETE: handlerFor("DELETE"),
-    OPTIONS: handlerFor("OPTIONS"),
-  };
+  return routeMethods(handlerFor);
 }
