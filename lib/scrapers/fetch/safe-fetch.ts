@@ -8,6 +8,7 @@ import { Agent, type Dispatcher } from "undici";
 import { deadline as startDeadline } from "@/lib/deadline";
 import { env } from "@/lib/env";
 import { ScrapeError } from "../errors";
+import { MAX_PAGE_BYTES } from "../limits";
 import { type AddressPolicy, blockedAddressReason } from "./address-policy";
 import { decodeHtml } from "./charset";
 
@@ -62,7 +63,7 @@ export const DEFAULT_FETCH_POLICY: Omit<FetchPolicy, "allowLoopback"> = {
   maxRedirects: 5,
   connectTimeoutMs: 5_000,
   timeoutMs: 15_000,
-  maxBytes: 5 * 1024 * 1024,
+  maxBytes: MAX_PAGE_BYTES,
 };
 
 // A current desktop Chrome: many sites serve a degraded page or a block page to unknown agents.
