@@ -154,6 +154,12 @@ class Renderer {
       case "table":
         this.table(element, writer);
         return;
+      case "dt":
+        // A definition list's term, bold above its definition.
+        writer.endBlock();
+        this.inline(element, "strong", writer);
+        writer.endBlock();
+        return;
     }
     const level = HEADINGS[name];
     if (level) {

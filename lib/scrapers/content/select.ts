@@ -1,5 +1,5 @@
 import type { Element } from "domhandler";
-import { first } from "../extract/dom";
+import { contains, first } from "../extract/dom";
 import { mainContent, skippedInBody } from "../extract/main-content";
 import type { Page } from "../extract/page";
 import { cleanText, textContent } from "../extract/text";
@@ -102,26 +102,32 @@ function isShareLink(element: Element): boolean {
 /** Page furniture: navigation, mastheads, footers, sidebars, search. */
 const FURNITURE_TAGS = new Set(["nav", "aside", "footer"]);
 const FURNITURE_ROLES = new Set(["navigation", "banner", "contentinfo", "complementary", "search", "dialog", "alertdialog"]);
-/** Class and id names of blocks around the content: consent banners, share bars, related stories, menus, ads. */
+/** Class and id names of blocks that are never the content: consent banners, share bars, related stories, ads. */
 const BOILERPLATE =
-  /cookie|consent|gdpr|banner|share|sharing|social|related|recommend|newsletter|subscribe|signup|popup|modal|overlay|promo|advert|sponsor|(?:^|[-_ ])ads?(?:$|[-_ ])|breadcrumb|menu|navbar|sidebar|masthead|site-?header|site-?footer|footer|comment|disqus|outbrain|taboola|pagination|skip-?link/i;
-/** Names that also say "content": a wrapper named "content-sidebar-wrap" holds the page, not a sidebar. */
-const CONTENTISH = /article|body|content|main|post|entry|story|product/i;
+  /cookie|consent|gdpr|share|sharing|social|related|recommend|newsletter|subscribe|signup|popup|modal|advert|sponsor|(?:^|[-_ ])ads?(?:$|[-_ ])|breadcrumb|comment|disqus|outbrain|taboola|skip-?link/i;
+/** Names of blocks around the content (menus, sidebars, mastheads), unless they also say "content". */
+const AROUND = /banner|menu|navbar|sidebar|masthead|header|footer|promo|pagination|overlay/i;
+/** A wrapper named "content-sidebar-wrap" holds the page, not a sidebar. */
+const CONTENTISH = /article|body|content|main/i;
 
 function names(element: Element): string {
   const { class: className, id } = element.attribs;
   return className === undefined && id === undefined ? "" : `${className ?? ""} ${id ?? ""}`;
 }
 
-/** Whether an element is page furniture or boilerplate, judged by its tag, role and names alone. */
+/** Page furniture by its tag or role: navigation, mastheads, footers, sidebars, search, dialogs. */
 function isFurniture(element: Element): boolean {
   if (FURNITURE_TAGS.has(element.name)) return true;
   // A page's <header> is its masthead; an article's holds its headline.
   if (element.name === "header" && !insideArticle(element)) return true;
   const { role } = element.attribs;
-  if (role && FURNITURE_ROLES.has(role)) return true;
+  return role !== undefined && FURNITURE_ROLES.has(role);
+}
+
+/** Boilerplate by its class and id names. */
+function isNamedBoilerplate(element: Element): boolean {
   const named = names(element);
-  return named !== "" && BOILERPLATE.test(named) && !CONTENTISH.test(named);
+  return named !== "" && (BOILERPLATE.test(named) || (AROUND.test(named) && !CONTENTISH.test(named)));
 }
 
 function insideArticle(element: Element): boolean {
@@ -176,9 +182,16 @@ export function keptContent(page: Page, options: CompiledContentOptions): KeptCo
       source: "main_content",
     });
   }
+  // Whatever its names say, a block holding the page's headline holds its content.
+  const headline = first(page.index, "h1");
+  const holdsHeadline = (element: Element) => headline !== undefined && contains(page.index, element, headline);
   candidates.push({
     roots: [page.content],
-    drops: (element) => cleaned(element) || isShareLink(element) || isFurniture(element),
+    drops: (element) =>
+      cleaned(element) ||
+      isShareLink(element) ||
+      isFurniture(element) ||
+      (isNamedBoilerplate(element) && !holdsHeadline(element)),
     source: "page_content",
   });
   candidates.push(whole);

@@ -46,7 +46,7 @@ const LAZY_SOURCES = ["data-src", "data-lazy-src", "data-original", "data-url"];
 
 /**
  * The address an <img> shows: a lazy-loading attribute first (its `src` is then a blank or a data: placeholder),
- * then `src`, then the first candidate of `srcset`; null for a data: blob, a tracking pixel or none.
+ * then `src`, then the largest candidate of `srcset`; null for a data: blob, a tracking pixel or none.
  */
 export function imageSource(image: Element, urls: UrlResolver): string | null {
   if (isPixel(image)) return null;
@@ -58,9 +58,25 @@ export function imageSource(image: Element, urls: UrlResolver): string | null {
   const source = urls.resolve(attribs.src);
   if (source) return source;
   for (const name of ["srcset", "data-srcset"]) {
-    const first = attribs[name]?.trim().split(/\s+/)[0];
-    const candidate = urls.resolve(first?.replace(/,$/, ""));
+    const candidate = urls.resolve(largestCandidate(attribs[name]));
     if (candidate) return candidate;
   }
   return null;
+}
+
+/** The srcset candidate with the largest width ("640w") or density ("2x"); the first when none says. */
+function largestCandidate(srcset: string | undefined): string | undefined {
+  if (!srcset) return undefined;
+  let best: string | undefined;
+  let bestSize = -1;
+  // Candidates are separated by a comma and whitespace (a URL may hold commas, not whitespace).
+  for (const candidate of srcset.trim().split(/,\s+/)) {
+    const [url, descriptor = ""] = candidate.trim().split(/\s+/);
+    const size = Number.parseFloat(descriptor) || 0;
+    if (url && size > bestSize) {
+      best = url.replace(/,$/, "");
+      bestSize = size;
+    }
+  }
+  return best;
 }

@@ -102,11 +102,15 @@ export class BlockWriter {
     this.tightNext = true;
   }
 
-  /** Opens a container whose lines start with `first` once, then `rest`. Deeper than the cap, lines stay as they are. */
+  /**
+   * Opens a container whose lines start with `first` once, then `rest`. Deeper than MAX_MARKDOWN_NESTING a container
+   * indents nothing more: a list item still gets its marker, a quote no longer its ">".
+   */
   openContainer(first: string, rest: string): void {
     this.depth++;
-    const indented = this.markdown && !this.cell && this.depth <= MAX_MARKDOWN_NESTING;
-    this.prefixes.push({ first: indented ? first : "", rest: indented ? rest : "", used: false });
+    if (!this.markdown || this.cell) this.prefixes.push({ first: "", rest: "", used: false });
+    else if (this.depth <= MAX_MARKDOWN_NESTING) this.prefixes.push({ first, rest, used: false });
+    else this.prefixes.push({ first: rest.trim() === "" ? first : "", rest: "", used: false });
   }
 
   /** Whether the innermost open container (a list item) has written a line. */
