@@ -322,10 +322,19 @@ class Renderer {
       this.element(layout.caption, writer);
       writer.endBlock();
     }
-    const grid = this.grid(layout.rows);
-    if (grid.length === 0) return;
+    const { rows, grid } = this.grid(layout.rows);
+    if (rows.length === 0) return;
+    if (!grid) {
+      // Too wide to pad into a grid: each row on a line of its own, its cells one after another.
+      for (const row of rows) {
+        writer.text(row.filter(Boolean).join(this.markdown ? " | " : "\t"));
+        writer.lineBreak();
+      }
+      writer.endBlock();
+      return;
+    }
     const lines =
-      this.markdown && !writer.cell ? gfmTable(grid) : grid.map((row) => row.join(this.markdown ? " | " : "\t").trimEnd());
+      this.markdown && !writer.cell ? gfmTable(rows) : rows.map((row) => row.join(this.markdown ? " | " : "\t").trimEnd());
     if (writer.cell) writer.text(lines.join("\n"));
     else writer.verbatim(lines);
     writer.endBlock();
@@ -333,10 +342,11 @@ class Renderer {
 
   /**
    * The table's rows as a grid of rendered cells: colspan repeats a cell's place (empty), rowspan carries it into
-   * the rows below; empty rows and columns are dropped. A grid larger than TABLE_GRID_FILL × its cells (hostile
-   * spans) is not laid out: each row keeps its own cells only.
+   * the rows below; empty rows and columns are dropped. Past TABLE_GRID_FILL × the table's cells (hostile spans, or
+   * one wide row above thousands of short ones) the spans stop counting and `grid` is false: the rows are written
+   * as they are, not padded into columns.
    */
-  private grid(rows: Element[][]): string[][] {
+  private grid(rows: Element[][]): { rows: string[][]; grid: boolean } {
     let cellCount = 0;
     for (const row of rows) cellCount += row.length;
     const maxGrid = cellCount * TABLE_GRID_FILL + TABLE_GRID_SLACK;
@@ -362,6 +372,10 @@ class Renderer {
           if (rowspan > 1) carried[line.length] = rowspan - 1;
           line.push(i === 0 ? text : "");
         }
+        if (spanned && gridSize + line.length > maxGrid) {
+          spanned = false;
+          carried.length = 0;
+        }
       }
       // Columns past the row's last cell that a rowspan still takes.
       while (line.length < carried.length) {
@@ -370,15 +384,17 @@ class Renderer {
         line.push("");
       }
       gridSize += line.length;
-      if (spanned && gridSize > maxGrid) {
-        spanned = false;
-        carried.length = 0;
-      }
       if (line.some((text) => text !== "")) grid.push(line);
     }
-    const width = grid.reduce((widest, line) => Math.max(widest, line.length), 0);
-    const used = Array.from({ length: width }, (_, at) => grid.some((line) => (line[at] ?? "") !== ""));
-    return grid.map((line) => used.flatMap((keep, at) => (keep ? [line[at] ?? ""] : [])));
+    // Columns no row writes in (spacers, a span's shadow) are dropped; a row shorter than the others is padded.
+    const used: boolean[] = [];
+    for (const line of grid) {
+      for (let at = 0; at < line.length; at++) if (line[at] !== "") used[at] = true;
+    }
+    const columns: number[] = [];
+    for (let at = 0; at < used.length; at++) if (used[at]) columns.push(at);
+    if (!spanned || columns.length * grid.length > maxGrid) return { rows: grid, grid: false };
+    return { rows: grid.map((line) => columns.map((at) => line[at] ?? "")), grid: true };
   }
 
   /**

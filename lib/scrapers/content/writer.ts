@@ -17,7 +17,6 @@ interface Frame {
 interface Prefix {
   first: string;
   rest: string;
-  used: boolean;
 }
 
 /** The characters a format has written, shared by the writers of one format (tables write cells separately). */
@@ -49,6 +48,10 @@ export class BlockWriter {
   /** The next line starts a list item (or a list inside one): one line break, whatever ended before it. */
   private tightNext = false;
   private readonly prefixes: Prefix[] = [];
+  /** restBefore[i]: the `rest` prefixes of containers 0…i-1 joined, so a line's prefix costs no walk of the stack. */
+  private readonly restBefore: string[] = [""];
+  /** Containers from this index up have written no line yet: their next line starts with `first`. */
+  private firstUnused = 0;
   private frames: Frame[] = [{ kind: "root", text: "" }];
   /** Levels of containers (lists, quotes) open, indented or not. */
   private depth = 0;
@@ -108,20 +111,25 @@ export class BlockWriter {
    */
   openContainer(first: string, rest: string): void {
     this.depth++;
-    if (!this.markdown || this.cell) this.prefixes.push({ first: "", rest: "", used: false });
-    else if (this.depth <= MAX_MARKDOWN_NESTING) this.prefixes.push({ first, rest, used: false });
-    else this.prefixes.push({ first: rest.trim() === "" ? first : "", rest: "", used: false });
+    let prefix: Prefix;
+    if (!this.markdown || this.cell) prefix = { first: "", rest: "" };
+    else if (this.depth <= MAX_MARKDOWN_NESTING) prefix = { first, rest };
+    else prefix = { first: rest.trim() === "" ? first : "", rest: "" };
+    this.prefixes.push(prefix);
+    this.restBefore.push((this.restBefore[this.restBefore.length - 1] as string) + prefix.rest);
   }
 
   /** Whether the innermost open container (a list item) has written a line. */
   containerStarted(): boolean {
     this.flush();
-    return this.prefixes[this.prefixes.length - 1]?.used ?? false;
+    return this.firstUnused >= this.prefixes.length;
   }
 
   closeContainer(): void {
     this.flush();
     this.prefixes.pop();
+    this.restBefore.pop();
+    this.firstUnused = Math.min(this.firstUnused, this.prefixes.length);
     this.depth--;
     this.tightNext = false;
   }
@@ -199,19 +207,15 @@ export class BlockWriter {
   }
 
   private prefix(): string {
-    let prefix = "";
-    for (const entry of this.prefixes) {
-      prefix += entry.used ? entry.rest : entry.first;
-      entry.used = true;
-    }
+    let prefix = this.restBefore[this.firstUnused] as string;
+    for (let i = this.firstUnused; i < this.prefixes.length; i++) prefix += (this.prefixes[i] as Prefix).first;
+    this.firstUnused = this.prefixes.length;
     return prefix;
   }
 
   /** A blank line inside the open containers: "> " quotes keep their ">", list indentation goes. */
   private blankPrefix(): string {
-    let prefix = "";
-    for (const entry of this.prefixes) if (entry.used) prefix += entry.rest;
-    return prefix.trimEnd();
+    return (this.restBefore[this.firstUnused] as string).trimEnd();
   }
 
   /** An inline element's markup around its content; spaces at its edges move outside, an empty one disappears. */
