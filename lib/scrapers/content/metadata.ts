@@ -46,7 +46,8 @@ export function pageMetadata(page: Page, urls: UrlResolver): PageMetadata {
     modified_at: toIsoDate(meta.get(...MODIFIED)),
     author: article.author,
     site_name: meta.get("og:site_name", "application-name") ?? article.publisher,
-    image: article.image,
+    // Meta tags give the image as written, possibly relative.
+    image: urls.resolve(article.image ?? undefined),
     canonical: meta.canonical,
     favicon: urls.resolve(first(page.index, 'link[rel~="icon" i]')?.attribs.href) ?? null,
     type: meta.get("og:type")?.toLowerCase() ?? null,

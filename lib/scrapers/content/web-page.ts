@@ -21,7 +21,10 @@ export interface WebPageItem {
   markdown: string;
   text: string;
   links: PageLink[];
-  /** Words of `text`: runs of letters and digits, each Chinese or Japanese character one word (as word processors count). */
+  /**
+   * Words of `text`: runs of letters and digits ("it's", "well-known" and "3.5" one each), each Chinese or Japanese
+   * character one word (as word processors count them).
+   */
   word_count: number;
 }
 
@@ -68,7 +71,7 @@ export function webPageItem(page: Page, fetched: FetchedPageFacts, options?: Con
  * and Japanese (a dictionary segmenter would cost more than the whole page's extraction).
  */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
-const WORD = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{N}\p{M}]+(?:['’-][\p{L}\p{N}\p{M}]+)*/gu;
+const WORD = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{N}\p{M}]+(?:['’-][\p{L}\p{N}\p{M}]+|[.,]\p{N}+)*/gu;
 
 export function wordCount(text: string): number {
   let count = 0;
