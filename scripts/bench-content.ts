@@ -1,4 +1,4 @@
-// npm run bench:content -- <corpus-dir> [--rounds=<n>] [--misses=<n>] [--converters]
+// npm run bench:content -- <corpus-dir> [--rounds=<n>] [--misses=<n>] [--converters] | --hostile
 // Main-content Markdown against the corpus's annotated article bodies, beside @mozilla/readability + turndown (the
 // usual open-source way to get a page's article as Markdown) run on the same pages in the same process: token F1 of
 // the Markdown's text (lib/scrapers/quality/markdown-text.ts, metrics.ts) and pages per second on one core. Each
@@ -6,7 +6,10 @@
 // counts (the other engineers' processes on a shared machine only ever slow a round down).
 // --converters: HTML-to-Markdown converters (turndown + GFM plugin, node-html-markdown, mdream) against ours on the
 // same kept content, for the converter choice in docs/decisions.md: F1, speed and a checklist of Markdown features.
+// --hostile (no corpus): the bad-input pages of test/support/hostile-pages.ts, parse and formats timed one by one,
+// to set beside the extraction deadline (EXTRACTION_TIMEOUT_MS).
 import { loadavg } from "node:os";
+import { gfm as joplinGfm } from "@joplin/turndown-plugin-gfm";
 import { htmlToMarkdown as mdreamToMarkdown } from "@mdream/js";
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
@@ -19,15 +22,25 @@ import { compileContentOptions } from "../lib/scrapers/content/options";
 import { renderMarkdown } from "../lib/scrapers/content/render";
 import { keptContent } from "../lib/scrapers/content/select";
 import { UrlResolver } from "../lib/scrapers/content/urls";
+import { webPageItem } from "../lib/scrapers/content/web-page";
 import { parsePage } from "../lib/scrapers/extract/page";
 import { decodeHtml } from "../lib/scrapers/fetch/charset";
 import { loadCorpus } from "../lib/scrapers/quality/corpus";
 import { markdownText } from "../lib/scrapers/quality/markdown-text";
 import { harmonic, type TokenScore, tokenScore } from "../lib/scrapers/quality/metrics";
+import { HOSTILE_PAGES } from "../test/support/hostile-pages";
 
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const [corpus] = args.filter((arg) => !arg.startsWith("--"));
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
+if (args.includes("--hostile")) {
+  hostilePages();
+  process.exit(0);
+}
 if (!corpus) {
   console.error("usage: npm run bench:content -- <corpus-dir> [--rounds=3] [--misses=10] [--converters]");
   process.exit(2);
@@ -91,6 +104,16 @@ function measure(list: readonly Pipeline[], pages: readonly Case[]): Outcome[][]
   const outcomes = list.map(() =>
     pages.map(() => ({ markdown: "", score: tokenScore("", "x"), fastestMs: Infinity, totalMs: 0, errors: 0 })),
   );
+  // One untimed round first: the first call of each code path compiles it, which is not what a worker pays per page.
+  for (const page of pages) {
+    for (const pipeline of list) {
+      try {
+        pipeline.run(page);
+      } catch {
+        // Counted in the timed rounds.
+      }
+    }
+  }
   for (let round = 0; round < rounds; round++) {
     pages.forEach((page, at) => {
       const order = list.map((_, index) => index);
@@ -124,6 +147,7 @@ const percent = (value: number) => (value * 100).toFixed(1).padStart(5);
 
 function summarise(list: readonly Pipeline[], outcomes: Outcome[][]): void {
   console.log(`\n${"pipeline".padEnd(52)}    F1     P     R  page F1   pages/s (fastest)  pages/s (mean)  errors`);
+  console.log("(F1, P, R: means over the pages of the token metric; pages/s on one core, after an untimed round)");
   list.forEach((pipeline, index) => {
     const results = outcomes[index] as Outcome[];
     const precision = mean(results.map((result) => result.score.precision));
@@ -138,36 +162,15 @@ function summarise(list: readonly Pipeline[], outcomes: Outcome[][]): void {
   });
 }
 
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(" ");
 console.log(`${cases.length} annotated article pages from ${corpus}, ${rounds} rounds, load average ${load()}`);
-
-if (args.includes("--converters")) {
-  compareConverters();
-} else {
-  const outcomes = measure(pipelines, cases);
-  summarise(pipelines, outcomes);
-  const ours = outcomes[0] as Outcome[];
-  const misses = cases
-    .map((page, at) => ({ page: page.name, score: (ours[at] as Outcome).score }))
-    .filter((entry) => entry.score.f1 < 0.9)
-    .sort((a, b) => a.score.f1 - b.score.f1);
-  console.log(`\nScrapeDeck pages under F1 90: ${misses.length}`);
-  for (const miss of misses.slice(0, missLimit)) {
-    console.log(
-      `  ${miss.page}  F1 ${percent(miss.score.f1)} P ${percent(miss.score.precision)} R ${percent(miss.score.recall)}`,
-    );
-  }
-}
-console.log(`\nload average at the end: ${load()}`);
 
 /**
  * Converters side by side on the same input: each page's kept content (main-content detection, once per page) as
  * ours renders it from the parse5 tree, and as the libraries render its cleaned HTML (which they must parse again).
  */
 function compareConverters(): void {
+  const joplinTurndown = new TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced", bulletListMarker: "-" });
+  joplinTurndown.use(joplinGfm);
   const nhm = new NodeHtmlMarkdown({ bulletMarker: "-", codeBlockStyle: "fenced" });
   const prepared = cases.map((page) => {
     const parsed = parsePage(page.html, page.url);
@@ -180,6 +183,7 @@ function compareConverters(): void {
   const converters: { name: string; convert(page: Prepared): string }[] = [
     { name: "ours (parse5 tree → Markdown)", convert: (page) => renderMarkdown(page.content, page.urls) },
     { name: "turndown 7 + turndown-plugin-gfm", convert: (page) => turndown.turndown(page.cleanHtml) },
+    { name: "turndown 7 + @joplin/turndown-plugin-gfm", convert: (page) => joplinTurndown.turndown(page.cleanHtml) },
     { name: "node-html-markdown 2", convert: (page) => nhm.translate(page.cleanHtml) },
     { name: "mdream (@mdream/js) 1", convert: (page) => mdreamToMarkdown(page.cleanHtml, { origin: page.url }) },
   ];
@@ -269,3 +273,57 @@ const FEATURES: { name: string; html: string; check(markdown: string): boolean }
     check: (md) => md.trim() === "a b c",
   },
 ];
+
+/** Each hostile page parsed and given every format, timed on its own (one run: these are seconds, not microseconds). */
+function hostilePages(): void {
+  const sizes: Record<string, number> = { "deep-dom": 500, "deep-json-ld": 60 };
+  console.log(`hostile pages, load average ${load()}`);
+  console.log(`${"page".padEnd(26)}  size MB   parse ms  formats ms  Web Page item ms  outcome`);
+  for (const [name, { make, defaultSize }] of Object.entries(HOSTILE_PAGES)) {
+    const size = sizes[name] ?? defaultSize;
+    const html = make(size);
+    let parseMs = 0;
+    let formatsMs = 0;
+    let itemMs = 0;
+    let outcome = "";
+    try {
+      let started = performance.now();
+      const page = parsePage(html, "https://example.com/page");
+      parseMs = performance.now() - started;
+      started = performance.now();
+      const formats = computeFormats({ page, html, formats: ["markdown", "text", "html", "raw_html", "links", "metadata"] });
+      formatsMs = performance.now() - started;
+      started = performance.now();
+      webPageItem(page, { url: page.url, finalUrl: page.url, statusCode: 200 });
+      itemMs = performance.now() - started;
+      outcome = `Markdown ${formats.markdown?.length ?? 0} chars, ${formats.links?.length ?? 0} links`;
+    } catch (error) {
+      outcome = error instanceof Error ? `${(error as { code?: string }).code ?? error.name}: ${error.message}` : String(error);
+    }
+    const ms = (value: number) => value.toFixed(0).padStart(10);
+    console.log(
+      `${`${name}?n=${size}`.padEnd(26)} ${(html.length / 1024 / 1024).toFixed(2).padStart(8)} ${ms(parseMs)} ${ms(formatsMs)}  ${ms(itemMs).padStart(16)}  ${outcome}`,
+    );
+  }
+  console.log(`load average at the end: ${load()}`);
+}
+
+// Last: everything above (the feature pages included) is defined by now.
+if (args.includes("--converters")) {
+  compareConverters();
+} else {
+  const outcomes = measure(pipelines, cases);
+  summarise(pipelines, outcomes);
+  const ours = outcomes[0] as Outcome[];
+  const misses = cases
+    .map((page, at) => ({ page: page.name, score: (ours[at] as Outcome).score }))
+    .filter((entry) => entry.score.f1 < 0.9)
+    .sort((a, b) => a.score.f1 - b.score.f1);
+  console.log(`\nScrapeDeck pages under F1 90: ${misses.length}`);
+  for (const miss of misses.slice(0, missLimit)) {
+    console.log(
+      `  ${miss.page}  F1 ${percent(miss.score.f1)} P ${percent(miss.score.precision)} R ${percent(miss.score.recall)}`,
+    );
+  }
+}
+console.log(`\nload average at the end: ${load()}`);
