@@ -160,8 +160,7 @@ function isProductPage(page: Page): boolean {
  * them, anywhere in the page); else `onlyMainContent` keeps the article body main-content detection finds
  * (lib/scrapers/extract/main-content.ts) or, on a product page or when that finds no body, the page's content
  * (<main>, else <body>) without its furniture, and the whole page when neither holds any text; without
- * `onlyMainContent`, the whole page. exclude_tags and the noise rules
- * apply below every root.
+ * `onlyMainContent`, the whole page. exclude_tags and the noise rules apply below every root.
  */
 export function keptContent(page: Page, options: CompiledContentOptions): KeptContent {
   const { exclude } = options;
@@ -198,7 +197,10 @@ export function keptContent(page: Page, options: CompiledContentOptions): KeptCo
   return candidates.find((candidate) => hasText(candidate)) ?? whole;
 }
 
-/** Elements matching a selector, without those inside another match (their text is already in it). */
+/**
+ * Elements matching a selector, without those inside another match (their text is already in it) and without noise
+ * (include_tags: ["script"] gives nothing, as the cleaned page has no scripts).
+ */
 function topmostMatches(page: Page, selectors: CompiledContentOptions["include"] & object): Element[] {
   const { elements, end } = page.index;
   const found: Element[] = [];
@@ -206,7 +208,7 @@ function topmostMatches(page: Page, selectors: CompiledContentOptions["include"]
   for (let i = 0; i < elements.length; i++) {
     if (i < insideUntil) continue;
     const element = elements[i] as Element;
-    if (matchesAny(selectors, element)) {
+    if (matchesAny(selectors, element) && !isNoise(element)) {
       found.push(element);
       insideUntil = end[i] ?? i + 1;
     }
