@@ -83,6 +83,11 @@ const pipelines: Pipeline[] = [
     run: ({ html, url }) => computeFormats({ page: parsePage(html, url), html, formats: ["markdown"] }).markdown ?? "",
   },
   {
+    // What a Web Page run's item costs: the same Markdown plus text, links and metadata.
+    name: "ScrapeDeck Web Page item (+ text, links, metadata)",
+    run: ({ html, url }) => webPageItem(parsePage(html, url), { url, finalUrl: url, statusCode: 200 }).markdown,
+  },
+  {
     name: "@mozilla/readability (linkedom) + turndown + GFM",
     run: ({ html }) => {
       const { document } = parseHTML(html);
