@@ -10,6 +10,7 @@ import { env } from "@/lib/infra/env";
 import { ScrapeError } from "@/lib/infra/errors";
 import { type AddressPolicy, blockedAddressReason } from "./address-policy";
 import { decodeHtml } from "./charset";
+import { MAX_PAGE_BYTES } from "./limits";
 
 /** Resolves a host name to every address it has, like dns.lookup(name, {all: true}). Injected by tests. */
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
@@ -113,7 +114,7 @@ export const DEFAULT_FETCH_POLICY: Omit<FetchPolicy, "allowLoopback"> = {
   maxRedirects: 5,
   connectTimeoutMs: 5_000,
   timeoutMs: 15_000,
-  maxBytes: 5 * 1024 * 1024,
+  maxBytes: MAX_PAGE_BYTES,
 };
 
 // A current desktop Chrome: many sites serve a degraded page or a block page to unknown agents.
