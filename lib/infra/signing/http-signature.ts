@@ -54,3 +54,13 @@ export function signResponse(
     Signature: `${SIGNATURE_LABEL}=:${signBytes(base, key).toString("base64")}:`,
   };
 }
+
+/** A JSON answer serialized once and signed over exactly those bytes: send `body` as it is, beside `headers`. */
+export function signJsonAnswer(
+  value: unknown,
+  answer: Omit<ResponseToSign, "body">,
+  key: SigningKey = signingKeys().current,
+): { body: Buffer; headers: SignatureHeaders } {
+  const body = Buffer.from(JSON.stringify(value));
+  return { body, headers: signResponse({ ...answer, body }, key) };
+}

@@ -42,7 +42,10 @@ export type SignatureFailure =
   /** The signature does not match: a changed header or status, another path, another key. */
   | "bad_signature";
 
-export type Verified<T> = ({ ok: true } & T) | { ok: false; reason: SignatureFailure; message: string };
+/** ok with what was proven, or the reason it was refused (a verifier of a signed format adds reasons of its own). */
+export type Verified<T, Reason extends string = SignatureFailure> =
+  | ({ ok: true } & T)
+  | { ok: false; reason: Reason; message: string };
 
 const fail = (reason: SignatureFailure, message: string) => ({ ok: false, reason, message }) as const;
 
