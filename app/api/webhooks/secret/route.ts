@@ -1,6 +1,6 @@
 import { callerRoute, methods } from "@/lib/http";
-import { webhookSecret, webhookSecretDto } from "@/lib/webhooks/secret";
+import { webhookSecretDto } from "@/lib/webhooks/secret";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: callerRoute(async ({ user }) => webhookSecretDto(await webhookSecret(user.id))),
+  GET: callerRoute(({ user }) => webhookSecretDto(user.id)),
 });
