@@ -44,9 +44,13 @@ const variants: Variant[] = [
   { name: "verifySignedResponse (WebCrypto, SDK side)", run: () => verifySignedResponse(signed, keySet) },
 ];
 
-/** µs per call over about `budgetMs`, awaiting each call (the async variants pay their promise as a caller would). */
-async function measure({ run }: Variant): Promise<number> {
+/**
+ * µs per call over about `budgetMs`, awaiting each call (the async variants pay their promise as a caller would):
+ * wall time, and the process's CPU time (all threads: WebCrypto signs on libuv's pool), steadier on a busy machine.
+ */
+async function measure({ run }: Variant): Promise<{ wall: number; cpu: number }> {
   let calls = 0;
+  const cpuStart = process.cpuUsage();
   const start = process.hrtime.bigint();
   const deadline = start + BigInt(budgetMs) * 1_000_000n;
   let now = start;
@@ -55,30 +59,30 @@ async function measure({ run }: Variant): Promise<number> {
     calls += 100;
     now = process.hrtime.bigint();
   }
-  return Number(now - start) / 1000 / calls;
+  const cpu = process.cpuUsage(cpuStart);
+  return { wall: Number(now - start) / 1000 / calls, cpu: (cpu.user + cpu.system) / calls };
 }
 
 for (const variant of variants) await measure(variant); // warm up
-const samples = new Map(variants.map((variant) => [variant.name, [] as number[]]));
+const samples = new Map(variants.map((variant) => [variant.name, [] as { wall: number; cpu: number }[]]));
 for (let round = 0; round < rounds; round++) {
   for (const variant of variants) samples.get(variant.name)?.push(await measure(variant));
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-const baseline = median(samples.get(variants[1]?.name ?? "") ?? []);
+const of = (name: string | undefined, what: "wall" | "cpu") => (samples.get(name ?? "") ?? []).map((sample) => sample[what]);
 const load = os
   .loadavg()
   .map((value) => value.toFixed(2))
   .join(" ");
-console.log(`load average ${load}; ${rounds} rounds × ${budgetMs} ms each`);
+console.log(`load average ${load}; ${rounds} rounds × ${budgetMs} ms each; medians, and the wall-time range of the rounds`);
 console.log(`answer body ${body.byteLength} bytes\n`);
-console.log(
-  `${"variant".padEnd(46)} ${"µs/answer".padStart(10)} ${"min".padStart(8)} ${"max".padStart(8)} ${"× sign".padStart(8)}`,
-);
+const columns = ["wall µs", "min", "max", "CPU µs", "CPU × sign"];
+console.log(`${"variant".padEnd(46)}${columns.map((column) => column.padStart(11)).join("")}`);
+const signCpu = median(of(variants[1]?.name, "cpu"));
 for (const { name } of variants) {
-  const values = samples.get(name) ?? [];
-  const [min, max] = [Math.min(...values), Math.max(...values)];
-  console.log(
-    `${name.padEnd(46)} ${median(values).toFixed(1).padStart(10)} ${min.toFixed(1).padStart(8)} ${max.toFixed(1).padStart(8)} ${(median(values) / baseline).toFixed(2).padStart(8)}`,
-  );
+  const wall = of(name, "wall");
+  const cpu = median(of(name, "cpu"));
+  const cells = [median(wall), Math.min(...wall), Math.max(...wall), cpu].map((value) => value.toFixed(1));
+  console.log(`${name.padEnd(46)}${[...cells, (cpu / signCpu).toFixed(2)].map((cell) => cell.padStart(11)).join("")}`);
 }
