@@ -236,11 +236,19 @@ describe("signed answers (RFC 9421 over the status, the request's path, Content-
   it("verifies the example answer of docs/api.md, so the documented scheme is the one in code", async () => {
     const docs = readFileSync(path.join(process.cwd(), "docs", "api.md"), "utf8");
     const [head = "", body = ""] = (/```http\n([\s\S]*?)```/.exec(docs)?.[1] ?? "").split("\n\n");
-    const headers = Object.fromEntries(head.split("\n").slice(1).map((line) => line.split(/: (.*)/s).slice(0, 2) as [string, string]));
+    const headers = Object.fromEntries(
+      head
+        .split("\n")
+        .slice(1)
+        .map((line) => line.split(/: (.*)/s).slice(0, 2) as [string, string]),
+    );
     const x = /throwaway key, `x` = `([\w-]+)`/.exec(docs)?.[1] ?? "";
     const documented = { status: 200, path: "/api/verify-license", headers, body: body.trim() };
     const keys: Jwks = { keys: [{ kty: "OKP", crv: "Ed25519", x, kid: jwkThumbprint(x), use: "sig", alg: "EdDSA" }] };
-    expect(await verifySignedResponse(documented, keys, { now: new Date(headers.Date ?? "") })).toEqual({ ok: true, kid: jwkThumbprint(x) });
+    expect(await verifySignedResponse(documented, keys, { now: new Date(headers.Date ?? "") })).toEqual({
+      ok: true,
+      kid: jwkThumbprint(x),
+    });
   });
 
   it("refuses to sign for a path that is not one as sent", () => {
