@@ -21,6 +21,8 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   plan_required: 403,
   email_taken: 409,
   api_key_limit_reached: 409,
+  license_inactive: 409,
+  license_expired: 409,
   quota_exceeded: 402,
   rate_limited: 429,
   concurrency_limited: 429,

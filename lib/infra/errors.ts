@@ -38,6 +38,9 @@ export type ErrorCode =
   | "plan_required"
   | "email_taken"
   | "api_key_limit_reached"
+  /** A license file is refused for a deactivated license, or one past its expiry. */
+  | "license_inactive"
+  | "license_expired"
   // Limits: the quota is used up until the month ends; the others pass after `retryAfterSeconds`.
   | "quota_exceeded"
   | "rate_limited"

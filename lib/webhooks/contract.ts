@@ -5,7 +5,12 @@ import { webhookSecretSchema } from "./schema";
 
 // The webhook signing secret (docs/architecture.md#operations). Implemented in operations.ts.
 
-const exampleWebhookSecret = { secret: "whsec_3f2a9c1b0d4e77a1b2c3d4e5f6012a3b" };
+const exampleWebhookSecret = {
+  secret: "whsec_3f2a9c1b0d4e77a1b2c3d4e5f6012a3b3f2a9c1b0d4e77a1b2c3d4e5f6012a3b",
+  disabled_urls: [
+    { url: "https://old.example.com/hooks", disabled_at: "2026-11-20T08:00:00.000Z", event_id: "evt_5c1e0a9b2d7f4e8a6b3c1d0e" },
+  ],
+};
 
 export const getWebhookSecret = operation({
   method: "GET",

@@ -1,12 +1,12 @@
 import "server-only";
 import { implement } from "@/lib/infra/api/operation";
 import * as contract from "./contract";
-import { rotateWebhookSecret, webhookSecret, webhookSecretDto } from "./secret";
+import { rotateWebhookSecret, webhookSecretDto } from "./secret";
 
 export const getWebhookSecretOperation = implement(contract.getWebhookSecret, {
-  handle: async ({ caller }) => webhookSecretDto(await webhookSecret(caller.user.id)),
+  handle: ({ caller }) => webhookSecretDto(caller.user.id),
 });
 
 export const rotateWebhookSecretOperation = implement(contract.rotateWebhookSecret, {
-  handle: async ({ caller }) => webhookSecretDto(await rotateWebhookSecret(caller.user.id)),
+  handle: async ({ caller }) => webhookSecretDto(caller.user.id, await rotateWebhookSecret(caller.user.id)),
 });
