@@ -6,8 +6,9 @@ import { publicEnv } from "@/lib/infra/public-env";
 import { cancelOpenRun } from "@/lib/runs/cancel";
 import { assertPlanIncludes } from "@/lib/runs/limits";
 import { enqueueRun, type RunnableScraper } from "@/lib/runs/run";
-import { isFinished, OPEN_RUN_STATUSES, type RunStatus } from "@/lib/runs/status";
+import { OPEN_RUN_STATUSES } from "@/lib/runs/status";
 import { releaseRuns, reserveRuns } from "@/lib/usage/quota";
+import { getBatch } from "./batch-detail";
 import { type BatchRequest, type BatchStatus, batchCap } from "./batch-schema";
 
 export const batchStatusUrl = (id: number) => new URL(`/api/batches/${id}`, publicEnv.APP_URL).href;
@@ -64,72 +65,6 @@ export async function submitBatch(input: {
   };
 }
 
-function batchStatus(batch: { cancelledAt: Date | null }, statuses: RunStatus[]): BatchStatus {
-  if (batch.cancelledAt) return "cancelled";
-  if (statuses.every(isFinished)) return "completed";
-  return statuses.every((status) => status === "queued") ? "queued" : "running";
-}
-
-/** One of the user's batches with every URL's outcome; not_found for a missing one or someone else's. */
-export async function getBatch(userId: number, id: number) {
-  const batch = await db.runBatch.findFirst({
-    where: { id, userId },
-    select: {
-      id: true,
-      scraperId: true,
-      total: true,
-      createdAt: true,
-      completedAt: true,
-      cancelledAt: true,
-      runs: {
-        select: {
-          id: true,
-          url: true,
-          status: true,
-          itemCount: true,
-          errorCode: true,
-          error: true,
-          finishedAt: true,
-        },
-        orderBy: { id: "asc" },
-      },
-    },
-  });
-  if (!batch) throw new AppError("not_found", "Batch not found");
-  const statuses = batch.runs.map((run) => run.status);
-  const status = batchStatus(batch, statuses);
-  return {
-    id: batch.id,
-    status,
-    scraper_id: batch.scraperId,
-    total: batch.total,
-    succeeded: statuses.filter((status) => status === "success").length,
-    failed: statuses.filter((status) => status === "failed").length,
-    created_at: batch.createdAt.toISOString(),
-    finished_at:
-      (batch.completedAt ?? batch.cancelledAt ?? (status === "completed" ? lastEnd(batch.runs) : null))?.toISOString() ?? null,
-    runs: batch.runs.map((run) => ({
-      id: run.id,
-      url: run.url,
-      status: run.status,
-      item_count: run.itemCount,
-      error: run.errorCode ? { code: run.errorCode, message: run.error ?? "" } : null,
-    })),
-  };
-}
-
-/**
- * When a batch's runs have all ended but the run that ended last has not yet marked the batch completed (it does so
- * just after its own outcome is written), the batch ended when that run did.
- */
-function lastEnd(runs: Array<{ finishedAt: Date | null }>): Date | null {
-  let last: Date | null = null;
-  for (const { finishedAt } of runs) if (finishedAt && (!last || finishedAt > last)) last = finishedAt;
-  return last;
-}
-
-export type BatchDetail = Awaited<ReturnType<typeof getBatch>>;
-
 /**
  * Cancels a batch: its runs that have not ended, queued or running, are cancelled as one run is (their quota given
  * back, running ones stopped). The last of them to end completes the batch, so batch.completed is still sent, with
@@ -149,18 +84,4 @@ export async function cancelBatch(userId: number, id: number) {
   });
   for (const run of open) await cancelOpenRun(run, "Cancelled with its batch.");
   return getBatch(userId, id);
-}
-
-/**
- * Called when one of a batch's runs ends: the run that leaves none unfinished marks the batch completed (one
- * conditional UPDATE, so exactly one caller wins) and returns true, for batch.completed to be sent once.
- */
-export async function completeBatchIfDone(batchId: number): Promise<boolean> {
-  const unfinished = await db.scraperRun.count({ where: { batchId, status: { in: [...OPEN_RUN_STATUSES] } } });
-  if (unfinished > 0) return false;
-  const { count } = await db.runBatch.updateMany({
-    where: { id: batchId, completedAt: null },
-    data: { completedAt: new Date() },
-  });
-  return count === 1;
 }

@@ -3,7 +3,7 @@ import { DelayedError, Queue, Worker } from "bullmq";
 import { env } from "@/lib/infra/env";
 import { log } from "@/lib/infra/log";
 import { processWide } from "@/lib/infra/process-state";
-import { bullConnection } from "./redis-options";
+import { bullConnection, bullProducerConnection } from "./redis-options";
 
 /** A job carries only the run's id (and the slot a synchronous caller took for it): the database has the rest. */
 export interface RunJob {
@@ -112,7 +112,9 @@ function bullQueue(name: string): JobQueue<unknown> {
 }
 
 function createBullQueue(name: string, redisUrl: string): JobQueue<unknown> {
-  const queue = new Queue(name, { connection: bullConnection(redisUrl), prefix: env.QUEUE_PREFIX });
+  const queue = new Queue(name, { connection: bullProducerConnection(redisUrl), prefix: env.QUEUE_PREFIX });
+  // Connection errors while Redis is away (each add then fails on its own); unheard, BullMQ prints each one.
+  queue.on("error", (err) => log.warn({ err, queue: name }, "queue connection error"));
   return {
     async add(job, options) {
       // Finished jobs are removed, so their id is free again for a later re-add (recovery after a Redis loss).

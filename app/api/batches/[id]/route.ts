@@ -1,5 +1,6 @@
 import { callerRoute, methods, parseId } from "@/lib/http";
-import { cancelBatch, getBatch } from "@/lib/runs/batches";
+import { getBatch } from "@/lib/runs/batch-detail";
+import { cancelBatch } from "@/lib/runs/batches";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: callerRoute(async ({ params, user }) => getBatch(user.id, parseId(params.id, "Batch"))),
