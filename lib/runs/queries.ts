@@ -2,22 +2,8 @@ import "server-only";
 import { db } from "@/lib/infra/db";
 import { type HotStatement, hotQuery } from "@/lib/infra/db/hot";
 import { AppError } from "@/lib/infra/errors";
-import { type RunRow, runDetailDto, runSummaryDto } from "./dto";
+import { RUN_ROW_FIELDS, type RunRow, runDetailDto, runSummaryDto } from "./dto";
 import type { ListRunsQuery } from "./schema";
-
-const summaryFields = {
-  id: true,
-  scraperId: true,
-  scraper: { select: { name: true } },
-  url: true,
-  status: true,
-  itemCount: true,
-  durationMs: true,
-  errorCode: true,
-  error: true,
-  createdAt: true,
-  finishedAt: true,
-} as const;
 
 /** The user's runs, newest first, one page at a time. */
 export async function listRuns(userId: number, { page, per_page }: ListRunsQuery) {
@@ -27,7 +13,7 @@ export async function listRuns(userId: number, { page, per_page }: ListRunsQuery
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       skip: (page - 1) * per_page,
       take: per_page,
-      select: summaryFields,
+      select: RUN_ROW_FIELDS,
     }),
     db.scraperRun.count({ where: { userId } }),
   ]);

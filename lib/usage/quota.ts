@@ -1,6 +1,6 @@
 import "server-only";
 import type { Plan } from "@/lib/config/plans";
-import { db, isUniqueViolation } from "@/lib/infra/db";
+import { db, isUniqueViolation, type Prisma } from "@/lib/infra/db";
 import { type HotStatement, hotQuery } from "@/lib/infra/db/hot";
 import { AppError } from "@/lib/infra/errors";
 import { usageMonth } from "./summary";
@@ -52,9 +52,12 @@ function ignoreUniqueViolation(error: unknown): void {
   if (!isUniqueViolation(error)) throw error;
 }
 
-/** Gives a reserved run back (the run failed): failed runs are free. */
-export async function releaseRun({ userId, month }: QuotaReservation): Promise<void> {
-  await db.monthlyUsage.updateMany({
+/**
+ * Gives a reserved run back (the run failed): failed runs are free. Through `client`: a run's end gives it back in
+ * the transaction that records the failure, so a failed run is never left charged.
+ */
+export async function releaseRun({ userId, month }: QuotaReservation, client: Prisma.TransactionClient = db): Promise<void> {
+  await client.monthlyUsage.updateMany({
     where: { userId, month, successfulRuns: { gt: 0 } },
     data: { successfulRuns: { decrement: 1 } },
   });

@@ -4,7 +4,7 @@ import { env } from "@/lib/infra/env";
 import { log } from "@/lib/infra/log";
 import { processWide } from "@/lib/infra/process-state";
 import { type Backoff, backoffDelayMs } from "./backoff";
-import { bullConnection } from "./redis-options";
+import { bullConnection, bullProducerConnection } from "./redis-options";
 
 /**
  * What the processor says about a job: done (whatever the run's outcome), or try again later (a wait that is not
@@ -83,7 +83,9 @@ function bullQueue(name: string): JobQueue<unknown> {
 }
 
 function createBullQueue(name: string, redisUrl: string): JobQueue<unknown> {
-  const queue = new Queue(name, { connection: bullConnection(redisUrl), prefix: env.QUEUE_PREFIX });
+  const queue = new Queue(name, { connection: bullProducerConnection(redisUrl), prefix: env.QUEUE_PREFIX });
+  // Connection errors while Redis is away (each add then fails on its own); unheard, BullMQ prints each one.
+  queue.on("error", (err) => log.warn({ err, queue: name }, "queue connection error"));
   return {
     async add(job, options) {
       // Finished jobs are removed, so their id is free again for a later re-add (recovery after a Redis loss).
