@@ -1,19 +1,18 @@
 import "server-only";
-import { PLANS, type PlanId } from "@/lib/config/plans";
+import { PLANS, planOf } from "@/lib/config/plans";
 import { db } from "@/lib/infra/db";
-import { type HotStatement, hotQuery, sqlTimestamp } from "@/lib/infra/db/hot";
+import { hotQuery, sqlTimestamp } from "@/lib/infra/db/hot";
 import { AppError, type ErrorCode } from "@/lib/infra/errors";
 import type { JobOutcome } from "@/lib/infra/jobs/queue";
 import { log } from "@/lib/infra/log";
 import { pageFetcher } from "@/lib/infra/outbound/safe-fetch";
 import { watchRunCancel } from "@/lib/runs/events";
 import { extractJsonInThread } from "@/lib/scrapers/extraction/pool";
-import type { ScraperKind } from "@/lib/scrapers/kinds";
 import { announceRunEnd, type EndedRun, type RunEnd, recordRunEnd } from "./ended";
 import { type RunLimits, releaseRunSlot, runLimits } from "./limits";
 import type { RunJob } from "./queue";
 import { purgeExpiredResultsOccasionally } from "./retention";
-import type { RunStatus } from "./status";
+import { CLAIM_RUN, READ_RUN, RECORD_SUCCESS } from "./sql";
 
 /**
  * A running run's lease: its worker renews it every RUN_LEASE_RENEW_MS; once it has passed, the worker is taken
@@ -27,62 +26,6 @@ const RUN_LEASE_RENEW_MS = RUN_LEASE_MS / 3;
 const SLOT_WAIT_MS = 1000;
 
 const done: JobOutcome = { done: true };
-
-// A run's statements on every worker, prepared raw SQL (lib/infra/db/hot.ts): as ORM statements they cost more CPU
-// than fetching and extracting a typical page (docs/decisions.md#hot-paths). Claim and outcome stay conditional
-// UPDATEs, so exactly one worker claims a run and a cancel or recovery that came first is never overwritten.
-
-/** A run without a slot yet (an async run's): its status, and its user's plan whose concurrency applies. */
-const READ_RUN: HotStatement = {
-  name: "worker_read_run",
-  sqlite: `SELECT r.status, r.user_id AS "userId", u.plan FROM scraper_runs r JOIN users u ON u.id = r.user_id WHERE r.id = ?`,
-  postgres: `SELECT r.status::text AS status, r.user_id AS "userId", u.plan::text AS plan
-    FROM scraper_runs r JOIN users u ON u.id = r.user_id WHERE r.id = $1`,
-};
-
-/**
- * queued → running: one worker wins, and gets what running it needs. A job that carries its slot (a synchronous
- * run's) starts with this statement alone: READ_RUN is only needed to take a slot for the run's user first.
- */
-const CLAIM_RUN: HotStatement = {
-  name: "worker_claim_run",
-  sqlite: `UPDATE scraper_runs SET status = 'running', started_at = ?, lease_until = ?, attempts = attempts + 1, slot_token = ?
-    WHERE id = ? AND status = 'queued'
-    RETURNING id, user_id AS "userId", url, include_reviews AS "includeReviews", quota_month AS "quotaMonth",
-      (webhook_url IS NOT NULL OR batch_id IS NOT NULL) AS "followUps",
-      (SELECT s.kind FROM scrapers s WHERE s.id = scraper_runs.scraper_id) AS kind`,
-  postgres: `UPDATE scraper_runs
-    SET status = 'running', started_at = $1::timestamp, lease_until = $2::timestamp, attempts = attempts + 1, slot_token = $3
-    WHERE id = $4 AND status = 'queued'
-    RETURNING id, user_id AS "userId", url, include_reviews AS "includeReviews", quota_month AS "quotaMonth",
-      (webhook_url IS NOT NULL OR batch_id IS NOT NULL) AS "followUps",
-      (SELECT s.kind::text FROM scrapers s WHERE s.id = scraper_runs.scraper_id) AS kind`,
-};
-
-type ClaimedRow = {
-  id: number;
-  userId: number;
-  url: string;
-  includeReviews: unknown;
-  quotaMonth: string | null;
-  followUps: unknown;
-  kind: ScraperKind;
-};
-
-/**
- * running → success with the items, unless a cancel or recovery settled the run first: the whole end of a run with
- * neither webhook nor batch (most runs), which has nothing to record beside its outcome. A run with either ends
- * through recordRunEnd's transaction instead (lib/runs/ended.ts).
- */
-const RECORD_SUCCESS: HotStatement = {
-  name: "worker_record_success",
-  sqlite: `UPDATE scraper_runs SET status = 'success', item_count = ?, duration_ms = ?, result_data = ?, finished_at = ?,
-      lease_until = NULL
-    WHERE id = ? AND status = 'running' RETURNING id`,
-  postgres: `UPDATE scraper_runs SET status = 'success', item_count = $1, duration_ms = $2, result_data = $3,
-      finished_at = $4::timestamp, lease_until = NULL
-    WHERE id = $5 AND status = 'running' RETURNING id`,
-};
 
 const unexpectedFailure = {
   code: "internal_error",
@@ -103,10 +46,10 @@ export async function processRun(job: RunJob, limits: RunLimits = runLimits): Pr
   let ended: EndedRun | null = null;
   try {
     if (!slotToken) {
-      const [found] = await hotQuery<{ status: RunStatus; userId: number; plan: PlanId }>(READ_RUN, [runId]);
+      const [found] = await hotQuery(READ_RUN, [runId]);
       // Cancelled, or taken by another worker (a job re-added by recovery): nothing to do.
       if (found?.status !== "queued") return done;
-      const slot = await limits.trySlot(found.userId, PLANS[found.plan]);
+      const slot = await limits.trySlot(found.userId, PLANS[planOf(found.plan)]);
       if (!slot) return { done: false, retryInMs: SLOT_WAIT_MS };
       slotToken = slot.token;
     }
@@ -114,7 +57,7 @@ export async function processRun(job: RunJob, limits: RunLimits = runLimits): Pr
     // Watched before the claim: a cancel that lands right after it must find this run to abort.
     const cancel = watchRunCancel(runId);
     try {
-      const [claimed] = await hotQuery<ClaimedRow>(CLAIM_RUN, [
+      const [claimed] = await hotQuery(CLAIM_RUN, [
         sqlTimestamp(startedAt),
         sqlTimestamp(new Date(startedAt.getTime() + RUN_LEASE_MS)),
         slotToken,
