@@ -46,9 +46,7 @@ describe("schedule ticks", () => {
     expect(iso(tickAfter({ everyMs: 5 * MINUTE_MS }, due, due + 20))).toBe("2026-06-01T10:05:00.000Z");
     // 17 minutes late: the ones at :05, :10 and :15 are not owed; the next is :20, on the grid.
     expect(iso(tickAfter({ everyMs: 5 * MINUTE_MS }, due, due + 17 * MINUTE_MS))).toBe("2026-06-01T10:20:00.000Z");
-    expect(iso(tickAfter({ cron: "*/5 * * * *", tz: "UTC" }, due, due + 17 * MINUTE_MS))).toBe(
-      "2026-06-01T10:20:00.000Z",
-    );
+    expect(iso(tickAfter({ cron: "*/5 * * * *", tz: "UTC" }, due, due + 17 * MINUTE_MS))).toBe("2026-06-01T10:20:00.000Z");
   });
 
   describe("daylight saving", () => {
