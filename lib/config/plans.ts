@@ -1,6 +1,7 @@
 // The one plan table (docs/product.md#plans-and-limits). Pricing, the API docs FAQ, the dashboard and limit enforcement
 // all read it.
 import { CATALOGUE } from "@/lib/catalogue/seed-data";
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "@/lib/infra/duration";
 
 /** In rank order: each plan includes what the ones before it do. The database's PlanId enum holds the same values. */
 export const PLAN_IDS = ["free", "pro", "business"] as const;
@@ -19,6 +20,12 @@ export interface Plan {
   /** Runs in flight at once; 1 is what the marketing copy calls no concurrent runs. */
   concurrentRuns: number;
   support: "basic" | "email" | "priority";
+  /** Monitors: the shortest time between two scheduled checks of one monitor (its interval or its cron's gap). */
+  monitorMinIntervalMs: number;
+  /** Monitors: the URLs one monitor watches at most. */
+  monitorUrls: number;
+  /** Monitors a user has at most. */
+  monitors: number;
 }
 
 export const PLANS: Record<PlanId, Plan> = {
@@ -32,6 +39,9 @@ export const PLANS: Record<PlanId, Plan> = {
     requestsPerMinute: 10,
     concurrentRuns: 1,
     support: "basic",
+    monitorMinIntervalMs: DAY_MS,
+    monitorUrls: 5,
+    monitors: 3,
   },
   pro: {
     id: "pro",
@@ -43,6 +53,9 @@ export const PLANS: Record<PlanId, Plan> = {
     requestsPerMinute: 50,
     concurrentRuns: 5,
     support: "email",
+    monitorMinIntervalMs: HOUR_MS,
+    monitorUrls: 50,
+    monitors: 25,
   },
   business: {
     id: "business",
@@ -54,6 +67,9 @@ export const PLANS: Record<PlanId, Plan> = {
     requestsPerMinute: 200,
     concurrentRuns: 20,
     support: "priority",
+    monitorMinIntervalMs: 5 * MINUTE_MS,
+    monitorUrls: 100,
+    monitors: 100,
   },
 };
 
