@@ -165,7 +165,7 @@ describe("running marks in the database", () => {
   it("are held by one tick at a time, lapse with their lease, and release only by their token", async () => {
     const queue = await seed({ everyMs: MINUTE_MS }, "2026-06-01T10:00:00Z");
     const clock = { now: Date.now() };
-    const marks = dbRunningMarks(db, () => clock.now);
+    const marks = dbRunningMarks(() => clock.now);
     expect(await marks.acquire(queue, "s0", "first", 60_000)).toBe("held");
     expect(await marks.acquire(queue, "s0", "second", 60_000)).toBe("busy");
     // Another token's release changes nothing.

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Db } from "@/lib/infra/db";
+import { type HotStatement, hotQuery, sqlTimestamp } from "@/lib/infra/db/hot";
 import { log } from "@/lib/infra/log";
 import { type ScheduleSpec, tickAfter } from "./schedule-spec";
 import type { RunningMarks, TickJob } from "./schedule-types";
@@ -11,7 +12,7 @@ import type { RunningMarks, TickJob } from "./schedule-types";
 
 /** How often a scheduler looks for ticks when none is due sooner: a schedule another instance added is seen within it. */
 export const DEFAULT_POLL_MS = 1000;
-/** Ticks claimed in one transaction; a full batch is followed by the next one at once. */
+/** Due ticks read at once; a full batch is followed by the next one at once. */
 const DEFAULT_BATCH = 500;
 /** next_run_at of a cron schedule that will never match again (validation refuses those; kept as a guard). */
 const NEVER = new Date(Date.UTC(9999, 11, 31));
@@ -87,25 +88,31 @@ export class DbScheduler {
     const nextDueMs = rows.find((row) => row.nextRunAt.getTime() > now)?.nextRunAt.getTime() ?? null;
     if (due.length === 0) return { fired: 0, more: false, nextDueMs };
 
-    // One order for every instance (by id, not by the next_run_at each one read): on PostgreSQL two instances
-    // claiming overlapping batches lock rows in the same order, so neither waits on the other in a cycle.
-    due.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const claims = await db.$transaction(
-      due.map((row) =>
-        db.jobSchedule.updateMany({
-          // Conditional on the tick read: an instance that claimed it first has moved it on, and this matches nothing.
-          where: { queue, id: row.id, nextRunAt: row.nextRunAt },
-          data: { nextRunAt: new Date(tickAfter(specOfRow(row), row.nextRunAt.getTime(), now) ?? NEVER) },
-        }),
-      ),
-    );
+    // Ticks due at one instant on one spec move on to one next tick: a burst (every monitor on "0 * * * *") is one
+    // UPDATE per group rather than one per schedule. Conditional on the tick read: rows another instance claimed
+    // first have moved on and match nothing, and RETURNING says which ones this instance claimed.
+    const groups = new Map<string, typeof due>();
+    for (const row of due) {
+      const key = `${row.nextRunAt.getTime()} ${JSON.stringify(specOfRow(row))}`;
+      groups.set(key, [...(groups.get(key) ?? []), row]);
+    }
     let fired = 0;
-    for (const [i, row] of due.entries()) {
-      if (claims[i]?.count !== 1) continue;
-      fired++;
-      await this.options
-        .fire({ scheduleId: row.id, data: JSON.parse(row.data), dueAt: row.nextRunAt.getTime() })
-        .catch((err: unknown) => log.error({ err, queue, scheduleId: row.id }, "firing a schedule's tick failed"));
+    for (const rows of groups.values()) {
+      const [first] = rows as [(typeof due)[number]];
+      const next = tickAfter(specOfRow(first), first.nextRunAt.getTime(), now);
+      const claimed = await db.jobSchedule.updateManyAndReturn({
+        where: { queue, id: { in: rows.map((row) => row.id) }, nextRunAt: first.nextRunAt },
+        data: { nextRunAt: next === null ? NEVER : new Date(next) },
+        select: { id: true },
+      });
+      const ours = new Set(claimed.map((row) => row.id));
+      for (const row of rows) {
+        if (!ours.has(row.id)) continue;
+        fired++;
+        await this.options
+          .fire({ scheduleId: row.id, data: JSON.parse(row.data), dueAt: row.nextRunAt.getTime() })
+          .catch((err: unknown) => log.error({ err, queue, scheduleId: row.id }, "firing a schedule's tick failed"));
+      }
     }
     return { fired, more: rows.length === this.batchSize && due.length === rows.length, nextDueMs };
   }
@@ -140,32 +147,50 @@ export class DbScheduler {
   }
 }
 
+// The running marks' statements, one to three per tick: prepared raw SQL on the hot connection (lib/infra/db/hot.ts),
+// past the ORM, whose cost per statement was most of a tick's in the bench (docs/decisions.md#schedules).
+const ACQUIRE_MARK: HotStatement = {
+  name: "schedule_mark_acquire",
+  sqlite:
+    "UPDATE job_schedules SET running_token = ?, running_until = ? WHERE queue = ? AND id = ? AND (running_until IS NULL OR running_until < ?) RETURNING id",
+  postgres:
+    "UPDATE job_schedules SET running_token = $1, running_until = $2::timestamp WHERE queue = $3 AND id = $4 AND (running_until IS NULL OR running_until < $5::timestamp) RETURNING id",
+};
+const SCHEDULE_EXISTS: HotStatement = {
+  name: "schedule_exists",
+  sqlite: "SELECT 1 AS found FROM job_schedules WHERE queue = ? AND id = ?",
+  postgres: "SELECT 1 AS found FROM job_schedules WHERE queue = $1 AND id = $2",
+};
+const RENEW_MARK: HotStatement = {
+  name: "schedule_mark_renew",
+  sqlite: "UPDATE job_schedules SET running_until = ? WHERE queue = ? AND id = ? AND running_token = ?",
+  postgres: "UPDATE job_schedules SET running_until = $1::timestamp WHERE queue = $2 AND id = $3 AND running_token = $4",
+};
+const RELEASE_MARK: HotStatement = {
+  name: "schedule_mark_release",
+  sqlite: "UPDATE job_schedules SET running_token = NULL, running_until = NULL WHERE queue = ? AND id = ? AND running_token = ?",
+  postgres:
+    "UPDATE job_schedules SET running_token = NULL, running_until = NULL WHERE queue = $1 AND id = $2 AND running_token = $3",
+};
+
 /**
  * "This schedule's tick is running" in job_schedules (running_token, running_until), for the in-process engine:
  * held by one tick at a time across instances, for a lease the runner renews, so a crashed runner's mark lapses.
  */
-export function dbRunningMarks(db: Db, now: () => number = Date.now): RunningMarks {
+export function dbRunningMarks(now: () => number = Date.now): RunningMarks {
+  const at = (ms: number) => sqlTimestamp(new Date(ms));
   return {
     async acquire(queue, scheduleId, token, leaseMs) {
-      const at = now();
-      const { count } = await db.jobSchedule.updateMany({
-        where: { queue, id: scheduleId, OR: [{ runningUntil: null }, { runningUntil: { lt: new Date(at) } }] },
-        data: { runningToken: token, runningUntil: new Date(at + leaseMs) },
-      });
-      if (count === 1) return "held";
-      return (await db.jobSchedule.count({ where: { queue, id: scheduleId } })) > 0 ? "busy" : "missing";
+      const time = now();
+      const held = await hotQuery(ACQUIRE_MARK, [token, at(time + leaseMs), queue, scheduleId, at(time)]);
+      if (held.length === 1) return "held";
+      return (await hotQuery(SCHEDULE_EXISTS, [queue, scheduleId])).length > 0 ? "busy" : "missing";
     },
     async renew(queue, scheduleId, token, leaseMs) {
-      await db.jobSchedule.updateMany({
-        where: { queue, id: scheduleId, runningToken: token },
-        data: { runningUntil: new Date(now() + leaseMs) },
-      });
+      await hotQuery(RENEW_MARK, [at(now() + leaseMs), queue, scheduleId, token]);
     },
     async release(queue, scheduleId, token) {
-      await db.jobSchedule.updateMany({
-        where: { queue, id: scheduleId, runningToken: token },
-        data: { runningToken: null, runningUntil: null },
-      });
+      await hotQuery(RELEASE_MARK, [queue, scheduleId, token]);
     },
   };
 }

@@ -130,7 +130,13 @@ export function scheduleIssues(spec: ScheduleSpec, limits: ScheduleLimits): Sche
   }
   let gap: number;
   try {
-    gap = shortestCronGapMs(spec.cron, limits.minIntervalMs);
+    // Without a minimum, only whether it ever runs: the gap search is the costly part (up to GAP_SAMPLE runs).
+    gap =
+      limits.minIntervalMs > 0
+        ? shortestCronGapMs(spec.cron, limits.minIntervalMs)
+        : nextCronRun(spec.cron, "UTC", 0) === null
+          ? Number.POSITIVE_INFINITY
+          : 0;
   } catch (error) {
     // croner says what is wrong: "CronPattern: Invalid value for minute: 61".
     const reason = (error as Error).message.replace(/^CronPattern:\s*/, "");

@@ -65,7 +65,7 @@ export async function upsertSchedule(
   data: unknown,
 ): Promise<ScheduleState> {
   assertScheduleId(scheduleId);
-  const valid = assertValidSchedule(spec, { minIntervalMs: 1 });
+  const valid = assertValidSchedule(spec, { minIntervalMs: 0 });
   const existing = await processDb.jobSchedule.findUnique({ where: { queue_id: { queue, id: scheduleId } } });
   const existingSpec = existing ? specOf(existing) : null;
   const nextRunAt =
@@ -168,7 +168,7 @@ export function startScheduleWorker<T>(
       },
     };
   }
-  const marks = dbRunningMarks(processDb);
+  const marks = dbRunningMarks();
   const worker = startQueueWorker<TickJob>(queue, (job) => runTick(queue, job, handlers, marks, leaseMs), concurrency);
   const scheduler = new DbScheduler({
     db: processDb,
