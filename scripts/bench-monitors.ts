@@ -5,9 +5,10 @@
 // CPU while the schedules wait (from /proc, the whole process). The jobs are no-op counters.
 // Runs PostgreSQL + Redis at --redis-schedules (10000), then SQLite + in-process at --sqlite-schedules (1000).
 // Options: --engines redis,sqlite, --instances 2, --concurrency 50 (ticks per instance at once), --idle-seconds 15,
-// --upsert-seconds (time allowed for creating the schedules; 15 ms per schedule by default, at least 20 s).
+// --upsert-seconds (time allowed for creating the schedules; 20 ms per schedule by default, at least 30 s).
 // Environment: BENCH_POSTGRES_URL (postgresql://postgres@127.0.0.1:5432/test; a fresh schema, dropped after),
-// BENCH_REDIS_URL (redis://127.0.0.1:6379/6; keys under a fresh QUEUE_PREFIX, deleted after).
+// BENCH_REDIS_URL (redis://127.0.0.1:6379/6; keys under a fresh QUEUE_PREFIX, deleted after), BENCH_PROFILE_DIR
+// (a CPU profile of each instance, for npm run bench:profile).
 import "./load-env";
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -86,7 +87,10 @@ interface Instance {
 }
 
 async function startInstance(env: Record<string, string>, concurrency: number): Promise<Instance> {
-  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", SELF, "--instance", String(concurrency)], {
+  // BENCH_PROFILE_DIR: each instance writes a CPU profile there (npm run bench:profile reads it).
+  const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const args = [...profile, "--import", "tsx", "--conditions=react-server", SELF, "--instance", String(concurrency)];
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, LOG_LEVEL: "warn", ...env },
     stdio: ["pipe", "pipe", "inherit"],
   });
@@ -115,8 +119,12 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-const load = () => loadavg().map((value) => value.toFixed(2)).join(" ");
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
 
 interface Result {
   engine: string;
@@ -127,6 +135,8 @@ interface Result {
   skipped: number;
   lateness: { p50: number; p95: number; p99: number; max: number };
   idleCpu: number[];
+  /** CPU the instances spent per tick during the burst (ms; the queue engine's share included, Redis's not). */
+  cpuPerTickMs: number;
   firedBy: number[];
   load: string;
 }
@@ -148,8 +158,8 @@ async function runEngine(engine: "redis" | "sqlite", schedules: number): Promise
   const started = await Promise.all(Array.from({ length: instances }, () => startInstance(env, concurrency)));
   try {
     // The minute all of them fall due in: far enough ahead for the upserts (through the API, a few at a time per
-    // instance: 5 to 15 ms each on a loaded 2-core machine) and the idle measurement.
-    const upsertAllowanceMs = Number(option("upsert-seconds", "0")) * 1000 || Math.max(20_000, schedules * 15);
+    // instance: 3 to 20 ms each on a loaded 2-core machine) and the idle measurement.
+    const upsertAllowanceMs = Number(option("upsert-seconds", "0")) * 1000 || Math.max(30_000, schedules * 20);
     const dueAt = Math.ceil((Date.now() + upsertAllowanceMs + idleSeconds * 1000 + 5000) / 60_000) * 60_000;
     const due = new Date(dueAt);
     const cron = `${due.getUTCMinutes()} ${due.getUTCHours()} * * *`;
@@ -157,9 +167,7 @@ async function runEngine(engine: "redis" | "sqlite", schedules: number): Promise
     const upsertStart = Date.now();
     const share = Math.ceil(schedules / instances);
     await Promise.all(
-      started.map((instance, i) =>
-        instance.send(`upsert ${i * share} ${Math.min(schedules, (i + 1) * share)} ${cron}`),
-      ),
+      started.map((instance, i) => instance.send(`upsert ${i * share} ${Math.min(schedules, (i + 1) * share)} ${cron}`)),
     );
     console.log(`  upserted in ${((Date.now() - upsertStart) / 1000).toFixed(1)} s`);
     if (Date.now() + idleSeconds * 1000 > dueAt - 2000) throw new Error("the upserts took too long: raise the allowance");
@@ -173,6 +181,7 @@ async function runEngine(engine: "redis" | "sqlite", schedules: number): Promise
     const loadAtBurst = load();
     // The burst, then a margin for stragglers (a tick fired twice would show up in it too).
     await sleep(Math.max(0, dueAt - Date.now()));
+    const burstCpuBefore = started.map(({ child }) => cpuSeconds(child.pid as number));
     const deadline = Date.now() + 60_000;
     let reports: { fired: string[]; lateness: number[]; skipped: number }[] = [];
     for (;;) {
@@ -181,6 +190,10 @@ async function runEngine(engine: "redis" | "sqlite", schedules: number): Promise
       if (count >= schedules || Date.now() > deadline) break;
       await sleep(500);
     }
+    const burstCpu = started.reduce(
+      (sum, { child }, i) => sum + cpuSeconds(child.pid as number) - (burstCpuBefore[i] as number),
+      0,
+    );
     await sleep(3000);
     reports = await Promise.all(started.map(async (instance) => JSON.parse(await instance.send("report"))));
     const fired = reports.flatMap((report) => report.fired);
@@ -201,6 +214,7 @@ async function runEngine(engine: "redis" | "sqlite", schedules: number): Promise
         max: lateness.at(-1) ?? NaN,
       },
       idleCpu,
+      cpuPerTickMs: (burstCpu * 1000) / Math.max(1, fired.length),
       firedBy: reports.map((report) => report.fired.length),
       load: loadAtBurst,
     };
@@ -247,6 +261,7 @@ async function orchestrate() {
       `  lateness: p50 ${ms(r.lateness.p50)}, p95 ${ms(r.lateness.p95)}, p99 ${ms(r.lateness.p99)}, max ${ms(r.lateness.max)}`,
     );
     console.log(`  CPU while idle: ${r.idleCpu.map((cpu) => `${(cpu * 100).toFixed(2)}%`).join(", ")} of a core`);
+    console.log(`  CPU per tick during the burst: ${r.cpuPerTickMs.toFixed(2)} ms (the instances, all threads)`);
   }
   console.log(`\nload average at the end: ${load()}`);
   process.exit(0);

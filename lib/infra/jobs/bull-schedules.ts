@@ -52,21 +52,34 @@ const runningKey = (queue: string, scheduleId: string) => `${env.QUEUE_PREFIX}:s
 const RENEW = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) end return 0`;
 const RELEASE = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0`;
 
-/** Running marks as Redis keys with a TTL (SET NX PX): one round trip per tick, next to the queue's own. */
+type MarkClient = Awaited<ReturnType<typeof bullQueue>["client"]> & {
+  scheduleMarkRenew(key: string, token: string, leaseMs: string): Promise<number>;
+  scheduleMarkRelease(key: string, token: string): Promise<number>;
+};
+
+/** The queue's own Redis connection, with the mark scripts defined on it (sent once, then run by their SHA). */
+async function markClient(queue: string): Promise<MarkClient> {
+  const client = (await bullQueue(queue).client) as MarkClient;
+  if (typeof client.scheduleMarkRelease !== "function") {
+    client.defineCommand("scheduleMarkRenew", { numberOfKeys: 1, lua: RENEW });
+    client.defineCommand("scheduleMarkRelease", { numberOfKeys: 1, lua: RELEASE });
+  }
+  return client;
+}
+
+/** Running marks as Redis keys with a TTL (SET NX PX): one command to take, one script to release. */
 export function redisRunningMarks(): RunningMarks {
   return {
     async acquire(queue, scheduleId, token, leaseMs) {
-      const client = await bullQueue(queue).client;
+      const client = await markClient(queue);
       const set = await client.set(runningKey(queue, scheduleId), token, "PX", leaseMs, "NX");
       return set === "OK" ? "held" : "busy";
     },
     async renew(queue, scheduleId, token, leaseMs) {
-      const client = await bullQueue(queue).client;
-      await client.eval(RENEW, 1, runningKey(queue, scheduleId), token, String(leaseMs));
+      await (await markClient(queue)).scheduleMarkRenew(runningKey(queue, scheduleId), token, String(leaseMs));
     },
     async release(queue, scheduleId, token) {
-      const client = await bullQueue(queue).client;
-      await client.eval(RELEASE, 1, runningKey(queue, scheduleId), token);
+      await (await markClient(queue)).scheduleMarkRelease(runningKey(queue, scheduleId), token);
     },
   };
 }
@@ -95,12 +108,15 @@ export async function reconcileBullSchedules(db: Db, queue: string, { full = fal
   const known = bullIds === null ? null : new Set(bullIds);
   const rows = await db.jobSchedule.findMany({
     where: known === null ? { queue, id: { in: broken } } : { queue },
-    select: { id: true, cron: true, timeZone: true, everyMs: true, data: true },
+    select: { id: true, cron: true, timeZone: true, everyMs: true, data: true, updatedAt: true },
   });
   let repaired = 0;
   const rowIds = new Set(rows.map((row) => row.id));
+  // A row written within the last minute may be an upsert whose BullMQ step is still under way: left to it.
+  const settled = Date.now() - STALE_AFTER_MS;
   for (const row of rows) {
     if (known?.has(row.id) && !broken.includes(row.id)) continue;
+    if (row.updatedAt.getTime() > settled) continue;
     await upsertBullSchedule(queue, row.id, specOfRow(row), JSON.parse(row.data));
     repaired++;
   }

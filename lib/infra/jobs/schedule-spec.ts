@@ -17,20 +17,30 @@ export function isCronSpec(spec: ScheduleSpec): spec is { cron: string; tz: stri
 }
 
 // Parsed expressions, reused: parsing costs about as much as finding the next run. Bounded, oldest dropped first.
+// Each remembers its last answer by minute: cron matches fall on whole minutes (UTC offsets are whole minutes), so
+// the next match after any instant of a minute is the one after its start, and a burst of ticks of one expression
+// (every monitor on "0 * * * *") asks croner once.
 const CRON_CACHE_SIZE = 1000;
-const cronCache = new Map<string, Cron>();
-
-function cronOf(expression: string, tz: string): Cron {
-  const key = `${tz}\u0000${expression}`;
-  let cron = cronCache.get(key);
-  if (!cron) {
-    // `paused` and no function: croner only computes, it never starts a timer.
-    cron = new Cron(expression, { timezone: tz, mode: "5-part", paused: true });
-    if (cronCache.size >= CRON_CACHE_SIZE) cronCache.delete(cronCache.keys().next().value as string);
-    cronCache.set(key, cron);
-  }
-  return cron;
+interface ParsedCron {
+  cron: Cron;
+  minute: number;
+  next: number | null;
 }
+const cronCache = new Map<string, ParsedCron>();
+
+function cronOf(expression: string, tz: string): ParsedCron {
+  const key = `${tz}\u0000${expression}`;
+  let parsed = cronCache.get(key);
+  if (!parsed) {
+    // `paused` and no function: croner only computes, it never starts a timer.
+    parsed = { cron: new Cron(expression, { timezone: tz, mode: "5-part", paused: true }), minute: Number.NaN, next: null };
+    if (cronCache.size >= CRON_CACHE_SIZE) cronCache.delete(cronCache.keys().next().value as string);
+    cronCache.set(key, parsed);
+  }
+  return parsed;
+}
+
+const MINUTE = 60_000;
 
 /**
  * The first instant strictly after `afterMs` that the expression matches in `tz`, or null if it never will. A
@@ -38,7 +48,13 @@ function cronOf(expression: string, tz: string): Cron {
  * one that happens twice runs once, at its first occurrence; patterns of every hour or minute run in each real one.
  */
 export function nextCronRun(expression: string, tz: string, afterMs: number): number | null {
-  return cronOf(expression, tz).nextRun(new Date(afterMs))?.getTime() ?? null;
+  const parsed = cronOf(expression, tz);
+  const minute = Math.floor(afterMs / MINUTE) * MINUTE;
+  if (parsed.minute !== minute) {
+    parsed.next = parsed.cron.nextRun(new Date(minute))?.getTime() ?? null;
+    parsed.minute = minute;
+  }
+  return parsed.next;
 }
 
 /** The tick a new schedule created at `nowMs` fires first: an interval's at once, a cron's at its next match. */
@@ -87,7 +103,7 @@ const GAP_SAMPLE = 500;
  * and stays a daily schedule). Stops early at the first gap below `floorMs`.
  */
 export function shortestCronGapMs(expression: string, floorMs = 0): number {
-  const cron = cronOf(expression, "UTC");
+  const { cron } = cronOf(expression, "UTC");
   let previous = cron.nextRun(new Date(0))?.getTime();
   let shortest = Number.POSITIVE_INFINITY;
   for (let i = 0; previous !== undefined && i < GAP_SAMPLE; i++) {
