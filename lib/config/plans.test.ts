@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CATALOGUE } from "@/lib/catalogue/seed-data";
-import { includedScrapers, PLANS, planFeatures, plansIncluding } from "./plans";
+import { includedScrapers, PLAN_LIST, PLANS, planFeatures, plansIncluding } from "./plans";
 
 describe("what the plan table says, derived", () => {
   it("counts a plan's scrapers from the catalogue's required plans", () => {
@@ -32,5 +32,13 @@ describe("what the plan table says, derived", () => {
       "50 requests/minute",
     ]);
     expect(planFeatures(PLANS.business)[3]).toEqual({ text: "20 concurrent runs", included: true });
+  });
+
+  it("gives each plan at least the monitors of the plan below it", () => {
+    for (const [lower, higher] of PLAN_LIST.slice(0, -1).map((plan, i) => [plan, PLAN_LIST[i + 1]] as const)) {
+      expect(higher?.monitorMinIntervalMs).toBeLessThan(lower.monitorMinIntervalMs);
+      expect(higher?.monitorUrls).toBeGreaterThan(lower.monitorUrls);
+      expect(higher?.monitors).toBeGreaterThan(lower.monitors);
+    }
   });
 });
