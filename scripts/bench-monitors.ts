@@ -153,7 +153,7 @@ async function runEngine(engine: "redis" | "sqlite", schedules: number): Promise
   const queuePrefix = `bench-monitors-${Date.now()}-${randomBytes(3).toString("hex")}`;
   const { prepareDatabase } = await import("@/lib/infra/db/prepare");
   await prepareDatabase(databaseUrl);
-  const env: Record<string, string> = { DATABASE_URL: databaseUrl, QUEUE_PREFIX: queuePrefix, RUN_WORKERS_IN_APP: "0" };
+  const env: Record<string, string> = { DATABASE_URL: databaseUrl, QUEUE_PREFIX: queuePrefix };
   if (engine === "redis") env.REDIS_URL = redisUrl;
   const started = await Promise.all(Array.from({ length: instances }, () => startInstance(env, concurrency)));
   try {

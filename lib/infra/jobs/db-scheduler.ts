@@ -49,6 +49,8 @@ export class DbScheduler {
   private running = false;
   private loopDone: Promise<void> = Promise.resolve();
   private wakeUp: (() => void) | null = null;
+  /** A wake-up that came during a pass: the next pass follows at once. */
+  private woken = false;
 
   constructor(private readonly options: DbSchedulerOptions) {
     this.pollMs = options.pollMs ?? DEFAULT_POLL_MS;
@@ -64,6 +66,7 @@ export class DbScheduler {
 
   /** Looks again at once: a schedule of this process was added or changed. */
   wake(): void {
+    this.woken = true;
     this.wakeUp?.();
   }
 
@@ -97,16 +100,16 @@ export class DbScheduler {
       groups.set(key, [...(groups.get(key) ?? []), row]);
     }
     let fired = 0;
-    for (const rows of groups.values()) {
-      const [first] = rows as [(typeof due)[number]];
+    for (const group of groups.values()) {
+      const [first] = group as [(typeof due)[number]];
       const next = tickAfter(specOfRow(first), first.nextRunAt.getTime(), now);
       const claimed = await db.jobSchedule.updateManyAndReturn({
-        where: { queue, id: { in: rows.map((row) => row.id) }, nextRunAt: first.nextRunAt },
+        where: { queue, id: { in: group.map((row) => row.id) }, nextRunAt: first.nextRunAt },
         data: { nextRunAt: next === null ? NEVER : new Date(next) },
         select: { id: true },
       });
       const ours = new Set(claimed.map((row) => row.id));
-      for (const row of rows) {
+      for (const row of group) {
         if (!ours.has(row.id)) continue;
         fired++;
         await this.options
@@ -120,6 +123,7 @@ export class DbScheduler {
   private async loop(): Promise<void> {
     while (this.running) {
       let delay = this.pollMs;
+      this.woken = false;
       try {
         const { more, nextDueMs } = await this.pass();
         if (more) delay = 0;
@@ -127,7 +131,7 @@ export class DbScheduler {
       } catch (err) {
         log.error({ err, queue: this.options.queue }, "schedule pass failed");
       }
-      if (this.running) await this.sleep(delay);
+      if (this.running && !this.woken) await this.sleep(delay);
     }
   }
 

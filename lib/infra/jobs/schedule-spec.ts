@@ -170,7 +170,7 @@ export function scheduleIssues(spec: ScheduleSpec, limits: ScheduleLimits): Sche
 /**
  * Throws a validation_error naming each bad field by its path in the caller's payload (`paths`: e.g.
  * `{cron: "schedule.cron", tz: "schedule.timezone", everyMs: "schedule.interval_ms"}`), the first one in the message.
- * Returns the spec with its time zone in canonical form.
+ * Returns the spec as stored: its fields only, the time zone in canonical form.
  */
 export function assertValidSchedule(
   spec: ScheduleSpec,
@@ -183,5 +183,5 @@ export function assertValidSchedule(
   }));
   const [first] = issues;
   if (first) throw new AppError("validation_error", `${first.path}: ${first.message}`, { issues });
-  return isCronSpec(spec) ? { cron: spec.cron.trim(), tz: canonicalTimeZone(spec.tz) as string } : spec;
+  return isCronSpec(spec) ? { cron: spec.cron.trim(), tz: canonicalTimeZone(spec.tz) as string } : { everyMs: spec.everyMs };
 }

@@ -190,7 +190,7 @@ export function startScheduleWorker<T>(
 }
 
 /** Runs one tick under its schedule's running mark, or reports it skipped when another tick holds the mark. */
-export async function runTick<T>(
+async function runTick<T>(
   queue: string,
   job: TickJob,
   handlers: ScheduleHandlers<T>,
