@@ -26,9 +26,12 @@ export function toResponse(answer: Answer): Response {
   return new Response(answer.json, { status: answer.status, headers });
 }
 
-/** The answer written to node's response (the edge's fast paths), with its length rather than chunked. */
+/**
+ * The answer written to node's response (the edge's fast paths), with its length rather than chunked. The answer
+ * is this request's own: its headers object is completed in place rather than copied.
+ */
 export function writeAnswer(res: ServerResponse, answer: Answer): void {
-  const headers: OutgoingHttpHeaders = { ...answer.headers };
+  const headers: OutgoingHttpHeaders = answer.headers;
   if (answer.cookies?.length) headers["Set-Cookie"] = [...answer.cookies];
   if (answer.json === null) {
     res.writeHead(answer.status, headers);

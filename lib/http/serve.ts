@@ -3,7 +3,7 @@ import { type AnyMethod, isReply, type RequestFacts, type ServedOperation } from
 import { notFoundMessage } from "@/lib/infra/api/params";
 import { AppError } from "@/lib/infra/errors";
 import { routeId } from "@/lib/infra/route-id";
-import { type Answer, jsonAnswer, toResponse } from "./answer";
+import { type Answer, toResponse } from "./answer";
 import { assertSameOrigin, authenticate } from "./auth";
 import { parseQuery, readJsonBody } from "./body";
 import { publicCorsHeaders } from "./cors";
@@ -40,18 +40,58 @@ function parsePathParams(schema: z.ZodObject, raw: Transport["params"]): unknown
   return result.data;
 }
 
+/** The answer of an operation's result; `headers` are the envelope's, this request's own, so they are added to. */
 function successAnswer(operation: ServedOperation, result: unknown, headers: Record<string, string>): Answer {
-  if (!isReply(result)) return withoutBodyIf204(jsonAnswer(operation.spec.success.status, result, headers));
-  const answerHeaders = { ...headers };
-  if (result.location !== undefined) answerHeaders.Location = result.location;
-  if (result.replayed) answerHeaders["Idempotent-Replayed"] = "true";
-  const answer = withoutBodyIf204(jsonAnswer(result.status, result.body, answerHeaders));
-  return result.cookies ? { ...answer, cookies: result.cookies } : answer;
+  if (!isReply(result)) {
+    const status = operation.spec.success.status;
+    return { status, headers, json: status === 204 ? null : JSON.stringify(result) };
+  }
+  if (result.location !== undefined) headers.Location = result.location;
+  if (result.replayed) headers["Idempotent-Replayed"] = "true";
+  return {
+    status: result.status,
+    headers,
+    json: result.status === 204 ? null : JSON.stringify(result.body),
+    ...(result.cookies ? { cookies: result.cookies } : {}),
+  };
 }
 
-function withoutBodyIf204(answer: Answer): Answer {
-  return answer.status === 204 ? { ...answer, json: null } : answer;
+/** What an operation's handler gets about the request, read from the transport (a class: one per hot request). */
+class Facts implements RequestFacts {
+  constructor(
+    readonly id: string,
+    private readonly transport: Transport,
+  ) {}
+  get clientIp(): string {
+    return this.transport.clientIp;
+  }
+  get headers(): RequestFacts["headers"] {
+    return this.transport.headers;
+  }
+  /** Read from the transport when asked: the node adapter makes its signal only then. */
+  get signal(): AbortSignal {
+    return this.transport.signal;
+  }
 }
+
+/** An operation's input: its body read and validated when the operation asks, once. */
+class Input {
+  private bodyRead: Promise<unknown> | undefined;
+  constructor(
+    readonly caller: unknown,
+    readonly params: unknown,
+    readonly query: unknown,
+    readonly request: RequestFacts,
+    private readonly transport: Transport,
+    private readonly bodySpec: ServedOperation["spec"]["body"],
+  ) {}
+  readonly body = (): Promise<unknown> => {
+    this.bodyRead ??= this.bodySpec ? readJsonBody(this.transport, this.bodySpec.schema) : Promise.resolve(undefined);
+    return this.bodyRead;
+  };
+}
+
+const NO_CALLER = Object.freeze({});
 
 /**
  * One request of an operation, cheapest and least committal steps first: the origin check where declared, the
@@ -67,27 +107,18 @@ export async function answerOperation(
   const { spec } = operation;
   try {
     if (spec.sameOriginAlways) assertSameOrigin(transport.method, transport.headers);
-    const caller = await authenticate(spec.access.kind, transport.method, transport.headers);
-    const request: RequestFacts = {
-      id: envelope.requestId,
-      clientIp: transport.clientIp,
-      headers: transport.headers,
-      // Read from the transport when asked: the node adapter makes its signal only then.
-      get signal() {
-        return transport.signal;
-      },
-    };
+    // Public operations (verify, health) have no caller to prove: no await for them.
+    const kind = spec.access.kind;
+    const caller =
+      kind === "public" || kind === "server" ? NO_CALLER : await authenticate(kind, transport.method, transport.headers);
+    const request = new Facts(envelope.requestId, transport);
     if (operation.limit) {
       Object.assign(envelope.headers, rateLimitHeaders(await operation.limit({ caller, request } as never)));
     }
     const params = spec.pathParams ? parsePathParams(spec.pathParams, transport.params) : undefined;
     const query = spec.query ? parseQuery(transport.searchParams(), spec.query) : undefined;
-    let body: Promise<unknown> | undefined;
-    const readBody = () => {
-      body ??= spec.body ? readJsonBody(transport, spec.body.schema) : Promise.resolve(undefined);
-      return body;
-    };
-    const result = await operation.handle({ caller, params, query, body: readBody, request } as never);
+    const input = new Input(caller, params, query, request, transport, spec.body);
+    const result = await operation.handle(input as never);
     return successAnswer(operation, result, envelope.headers);
   } catch (error) {
     return failureAnswer(error, envelope, transport);
