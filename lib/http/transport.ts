@@ -11,6 +11,11 @@ export interface Transport {
   method: string;
   /** The request target (path and query), for the log. */
   url: string;
+  /**
+   * The path as sent, percent-encoding kept, without the query, as the URL standard reads it: what a signed answer
+   * names (docs/api.md#signed-answers).
+   */
+  readonly path: string;
   /** The route's dynamic segments, percent-decoded, as Next hands them over. */
   params: Record<string, string | string[] | undefined>;
   /** The headers: a value is every occurrence joined with ", " as web Headers join them; null when absent. */
@@ -51,6 +56,9 @@ export function requestTransport(req: Request, params: Transport["params"]): Tra
   return {
     method: req.method,
     url: req.url,
+    get path() {
+      return new URL(req.url).pathname;
+    },
     params,
     headers: req.headers,
     searchParams: () => new URL(req.url).searchParams,
@@ -110,6 +118,9 @@ export function nodeTransport(req: IncomingMessage, res: ServerResponse, params:
   return {
     method: req.method ?? "GET",
     url: req.url ?? "/",
+    get path() {
+      return new URL(req.url ?? "/", "http://localhost").pathname;
+    },
     params,
     headers: { get: (name) => rawHeader(req.rawHeaders, name.toLowerCase()) },
     searchParams: () => new URL(req.url ?? "/", "http://localhost").searchParams,

@@ -17,11 +17,3 @@ export const webhookSecretSchema = z.object({
     .meta({ description: "Webhook addresses whose receiver answered 410 Gone: later deliveries to them are not attempted." }),
 });
 export type WebhookSecretDto = z.output<typeof webhookSecretSchema>;
-
-/** The body of every webhook we send; `data` is the run's or the batch's GET answer. */
-export const webhookEventSchema = z.object({
-  id: z.string(),
-  type: z.enum(["run.succeeded", "run.failed", "batch.completed"]),
-  created_at: z.string(),
-  data: z.unknown(),
-});
