@@ -15,6 +15,7 @@ import { enableWebhookUrl } from "./disabled";
 import { ROTATION_OVERLAP_MS, rotateWebhookSecret, webhookSecret, webhookSigningSecrets } from "./secret";
 import { verifySignature } from "./signature";
 import { standardWebhookSignature } from "./standard";
+import { verifyWebhook } from "./verify";
 
 let receiver: WebhookReceiver;
 
@@ -62,6 +63,11 @@ describe("Standard Webhooks", () => {
       expect(delivery.headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
       // Existing receivers keep checking ScrapeDeck-Signature as before.
       expect(verifySignature(secret, delivery.body, delivery.signature)).toBe(true);
+      // The SDKs' verifier passes it too.
+      expect(await verifyWebhook(delivery.body, delivery.headers as Record<string, string>, secret)).toMatchObject({
+        ok: true,
+        id: eventId,
+      });
     }
     const first = sent[0] as Delivery;
     expect(officialVerdict(await rotateWebhookSecret((await createRunUser()).id), first)).toBeInstanceOf(Error);
