@@ -26,9 +26,17 @@ describe("verifyWebhook", () => {
   const signed = { body, headers: deliveryHeaders([secret], "evt_1", body, at) };
 
   it("accepts a delivery we signed, returning its event, like the official library", async () => {
-    expect(await verifyWebhook(body, signed.headers, secret, { now })).toEqual({ ok: true, id: "evt_1", event: JSON.parse(body) });
+    expect(await verifyWebhook(body, signed.headers, secret, { now })).toEqual({
+      ok: true,
+      id: "evt_1",
+      event: JSON.parse(body),
+    });
     const official = new Webhook(secret);
-    const theirs = { "webhook-id": "evt_1", "webhook-timestamp": String(at), "webhook-signature": official.sign("evt_1", now, body) };
+    const theirs = {
+      "webhook-id": "evt_1",
+      "webhook-timestamp": String(at),
+      "webhook-signature": official.sign("evt_1", now, body),
+    };
     expect(await reasonOf({ body, headers: theirs }, secret)).toBe("ok");
     // Bytes as well as text, and a Headers object.
     expect((await verifyWebhook(new TextEncoder().encode(body), new Headers(signed.headers), secret, { now })).ok).toBe(true);
@@ -46,9 +54,7 @@ describe("verifyWebhook", () => {
     expect(await reasonOf({ ...signed, body: body.replace("succeeded", "succeedeD") }, secret)).toBe("bad_signature");
     const signature = signed.headers["webhook-signature"] as string;
     const flipped = signature.slice(0, 5) + (signature[5] === "A" ? "B" : "A") + signature.slice(6);
-    expect(await reasonOf({ body, headers: { ...signed.headers, "webhook-signature": flipped } }, secret)).toBe(
-      "bad_signature",
-    );
+    expect(await reasonOf({ body, headers: { ...signed.headers, "webhook-signature": flipped } }, secret)).toBe("bad_signature");
     expect(await reasonOf({ body, headers: { ...signed.headers, "webhook-id": "evt_2" } }, secret)).toBe("bad_signature");
     expect(await reasonOf({ body, headers: { ...signed.headers, "webhook-timestamp": String(at + 1) } }, secret)).toBe(
       "bad_signature",

@@ -62,10 +62,14 @@ export async function verifyWebhook<Event = { id: string; type: string; created_
   const [id, timestamp, signatures] = ["webhook-id", "webhook-timestamp", "webhook-signature"].map((name) =>
     headerOf(headers, name),
   );
-  if (!id || !timestamp || !signatures) return fail("unsigned", "The delivery lacks webhook-id, webhook-timestamp or webhook-signature.");
+  if (!id || !timestamp || !signatures)
+    return fail("unsigned", "The delivery lacks webhook-id, webhook-timestamp or webhook-signature.");
   if (!/^\d+$/.test(timestamp)) return fail("malformed", "webhook-timestamp is not Unix seconds.");
   if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > toleranceSeconds) {
-    return fail("stale", `webhook-timestamp is more than ${toleranceSeconds} s from now: an old delivery, or a clock that is off.`);
+    return fail(
+      "stale",
+      `webhook-timestamp is more than ${toleranceSeconds} s from now: an old delivery, or a clock that is off.`,
+    );
   }
   const candidates = signatures
     .split(" ")

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/infra/db";
 import { env } from "@/lib/infra/env";
 import { jwks } from "@/lib/infra/signing/keys";
+import { verifySignedResponse } from "@/lib/infra/signing/verify";
 import { generateLicenseKey } from "@/lib/licenses/key";
 import { addLicenseContent, createLicense } from "@/lib/licenses/licenses";
 import type { CreateLicenseInput } from "@/lib/licenses/schemas";
@@ -262,9 +263,11 @@ describe.each(servedBothWays({ GET: route.GET, OPTIONS: route.OPTIONS, POST: rou
         ] as const) {
           const answer = await received(body);
           expect(answer.status).toBe(status);
+          expect(await verifySignedResponse(answer, jwks())).toEqual({ ok: true, kid: jwks().keys[0]?.kid });
           const verdict = await verifyLicenseAnswer(answer, jwks());
-          expect(verdict).toMatchObject({ ok: true, kid: jwks().keys[0]?.kid });
-          expect(verdict.ok && verdict.result).toMatchObject({ code });
+          if (status === 200) expect(verdict.ok && verdict.result).toMatchObject({ code });
+          // Ours, but no verdict: the license check says so, with the API's code.
+          else expect(verdict).toMatchObject({ ok: false, reason: "error_answer", message: expect.stringContaining(code) });
         }
       });
 
