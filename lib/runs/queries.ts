@@ -44,7 +44,7 @@ const RUN_DETAIL: HotStatement = {
   sqlite: `SELECT r.id, r.scraper_id AS "scraperId", s.name AS "scraperName", r.url, r.status, r.item_count AS "itemCount",
       r.duration_ms AS "durationMs", r.error_code AS "errorCode", r.error, r.created_at AS "createdAt",
       r.finished_at AS "finishedAt", r.result_data AS "resultData", d.id AS "deliveryId", d.attempts AS "deliveryAttempts",
-      d.last_status AS "deliveryLastStatus"
+      d.last_status AS "deliveryLastStatus", d.url_disabled AS "deliveryUrlDisabled"
     FROM scraper_runs r JOIN scrapers s ON s.id = r.scraper_id
       LEFT JOIN webhook_deliveries d ON d.id = (SELECT min(id) FROM webhook_deliveries WHERE run_id = r.id)
     WHERE r.id = ? AND r.user_id = ?`,
@@ -52,7 +52,8 @@ const RUN_DETAIL: HotStatement = {
       r.item_count AS "itemCount", r.duration_ms AS "durationMs", r.error_code AS "errorCode", r.error,
       to_char(r.created_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
       to_char(r.finished_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "finishedAt", r.result_data AS "resultData",
-      d.id AS "deliveryId", d.attempts AS "deliveryAttempts", d.last_status AS "deliveryLastStatus"
+      d.id AS "deliveryId", d.attempts AS "deliveryAttempts", d.last_status AS "deliveryLastStatus",
+      d.url_disabled AS "deliveryUrlDisabled"
     FROM scraper_runs r JOIN scrapers s ON s.id = r.scraper_id
       LEFT JOIN webhook_deliveries d ON d.id = (SELECT min(id) FROM webhook_deliveries WHERE run_id = r.id)
     WHERE r.id = $1 AND r.user_id = $2`,
@@ -67,6 +68,8 @@ type RunDetailSqlRow = Omit<RunRow, "scraper" | "createdAt" | "finishedAt"> & {
   deliveryId: number | null;
   deliveryAttempts: number | null;
   deliveryLastStatus: number | null;
+  /** SQLite answers 1/0, PostgreSQL true/false. */
+  deliveryUrlDisabled: number | boolean | null;
 };
 
 /** One of the user's runs; not_found for a missing run or someone else's. */
@@ -86,6 +89,15 @@ export async function getRun(userId: number, id: number) {
     createdAt: new Date(row.createdAt),
     finishedAt: row.finishedAt === null ? null : new Date(row.finishedAt),
     resultData: row.resultData,
-    deliveries: row.deliveryId === null ? [] : [{ attempts: row.deliveryAttempts ?? 0, lastStatus: row.deliveryLastStatus }],
+    deliveries:
+      row.deliveryId === null
+        ? []
+        : [
+            {
+              attempts: row.deliveryAttempts ?? 0,
+              lastStatus: row.deliveryLastStatus,
+              urlDisabled: Boolean(row.deliveryUrlDisabled),
+            },
+          ],
   });
 }

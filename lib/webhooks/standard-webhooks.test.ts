@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as rotateSecretRoute } from "@/app/api/webhooks/secret/rotate/route";
 import { GET as readSecretRoute } from "@/app/api/webhooks/secret/route";
 import { db } from "@/lib/infra/db";
+import { getRun } from "@/lib/runs/queries";
 import { ensureInAppWorkers } from "@/lib/runs/workers";
 import { callJson } from "@/test/support/requests";
 import { createRunUser } from "@/test/support/runs";
@@ -28,9 +29,9 @@ afterAll(async () => {
   await receiver.close();
 });
 
-/** Queues one event for the user's webhook at `path` of the receiver, as a run's end does. */
-async function send(userId: number, path: string): Promise<void> {
-  await queueWebhook({ userId, url: `${receiver.url}${path}`, type: "run.succeeded", data: { id: randomUUID() } });
+/** Queues one event for the user's webhook at `path` of the receiver, as a run's end does (for that run, if given). */
+async function send(userId: number, path: string, runId?: number): Promise<void> {
+  await queueWebhook({ userId, url: `${receiver.url}${path}`, type: "run.succeeded", data: { id: randomUUID() }, runId });
 }
 
 const deliveriesTo = (userId: number, path: string) =>
@@ -148,11 +149,23 @@ describe("410 Gone", () => {
       { url: `${receiver.url}${path}`, disabled_at: expect.any(String), event_id: gone?.eventId },
     ]);
 
-    await send(user.id, path);
+    // A later run's webhook to the same address: recorded, not attempted, and GET /api/runs/{id} says why.
+    const scraper = await db.scraper.findFirstOrThrow();
+    const run = await db.scraperRun.create({
+      data: {
+        userId: user.id,
+        scraperId: scraper.id,
+        url: "https://shop.example.com/p/1",
+        status: "success",
+        finishedAt: new Date(),
+      },
+    });
+    await send(user.id, path, run.id);
     await expect
       .poll(async () => (await deliveriesTo(user.id, path))[1], { timeout: 20_000 })
       .toMatchObject({ attempts: 0, lastStatus: null, nextAttemptAt: null, deliveredAt: null, urlDisabled: true });
     expect(receiver.received(path)).toHaveLength(1);
+    expect((await getRun(user.id, run.id)).webhook).toEqual({ attempts: 0, last_status: null, url_disabled: true });
 
     // Another user's webhook at the same address is theirs to keep.
     const other = await createRunUser();

@@ -601,6 +601,8 @@ export interface components {
             webhook: {
                 attempts: number;
                 last_status: number | null;
+                /** @description The address was disabled by a 410 Gone from its receiver (GET /api/webhooks/secret lists it): this delivery is not attempted. */
+                url_disabled: boolean;
             } | null;
         };
         /** @description The base fields of every item; each scraper kind adds its own (currency, brand, address, …). */
@@ -870,6 +872,8 @@ export interface components {
             webhook: {
                 attempts: number;
                 last_status: number | null;
+                /** @description The address was disabled by a 410 Gone from its receiver (GET /api/webhooks/secret lists it): this delivery is not attempted. */
+                url_disabled: boolean;
             } | null;
         };
         /** @description The JSON between a license file's BEGIN and END lines, base64-encoded in lines of 64 characters (docs/api.md#license-files). */
