@@ -17,3 +17,17 @@ export const webhookSecretSchema = z.object({
     .meta({ description: "Webhook addresses whose receiver answered 410 Gone: later deliveries to them are not attempted." }),
 });
 export type WebhookSecretDto = z.output<typeof webhookSecretSchema>;
+
+/** DELETE /api/webhooks/disabled-urls?url=: the address, exactly as GET /api/webhooks/secret lists it. */
+export const enableWebhookUrlQuerySchema = z.object({
+  url: z
+    .string({ error: "url is required." })
+    .min(1, "url is required.")
+    .max(2048, "url must be at most 2048 characters.")
+    .meta({ description: "A disabled address, as disabled_urls lists it." }),
+});
+
+export const enabledWebhookUrlSchema = z.strictObject({
+  url: z.string(),
+  enabled: z.literal(true),
+});

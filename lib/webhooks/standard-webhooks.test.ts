@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DELETE as enableRoute } from "@/app/api/webhooks/disabled-urls/route";
 import { POST as rotateSecretRoute } from "@/app/api/webhooks/secret/rotate/route";
 import { GET as readSecretRoute } from "@/app/api/webhooks/secret/route";
 import { db } from "@/lib/infra/db";
@@ -172,8 +173,21 @@ describe("410 Gone", () => {
     await send(other.id, path);
     await expect.poll(async () => (await deliveriesTo(other.id, path))[0]?.lastStatus, { timeout: 20_000 }).toBe(200);
 
-    // Enabled again, the address gets the user's next delivery.
-    expect(await enableWebhookUrl(user.id, `${receiver.url}${path}`)).toBe(true);
+    // Enabled again through the API (the other user's list is theirs: not found for them), the address gets the
+    // user's next delivery.
+    const enable = (caller: typeof user, url: string) =>
+      callJson(enableRoute, {
+        method: "DELETE",
+        path: `/api/webhooks/disabled-urls?${new URLSearchParams({ url })}`,
+        headers: caller.keyHeaders,
+      });
+    expect((await enable(other, `${receiver.url}${path}`)).status).toBe(404);
+    expect((await enable(user, "")).body.code).toBe("validation_error");
+    const enabled = await enable(user, `${receiver.url}${path}`);
+    expect(enabled.status).toBe(200);
+    expect(enabled.body).toEqual({ url: `${receiver.url}${path}`, enabled: true });
+    expect((await enable(user, `${receiver.url}${path}`)).status).toBe(404);
+    expect(await enableWebhookUrl(user.id, `${receiver.url}${path}`)).toBe(false);
     await send(user.id, path);
     await expect.poll(async () => (await deliveriesTo(user.id, path))[2]?.lastStatus, { timeout: 20_000 }).toBe(200);
     expect(

@@ -240,6 +240,13 @@ class Operations:
         """
         return self._call("POST", "/api/webhooks/secret/rotate", auth=("apiKey", "bearerToken"))
 
+    def enable_webhook_url(self, *, url: str) -> Any:
+        """Takes an address off the disabled list (its receiver had answered 410 Gone): later deliveries to it are attempted again; those skipped meanwhile stay skipped.
+
+        DELETE /api/webhooks/disabled-urls · credentials: api_key or token
+        """
+        return self._call("DELETE", "/api/webhooks/disabled-urls", auth=("apiKey", "bearerToken"), query={"url": url})
+
     def get_usage(self) -> Any:
         """Your plan, its limits and this month's successful runs.
 

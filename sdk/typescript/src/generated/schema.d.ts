@@ -460,6 +460,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks/disabled-urls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Takes an address off the disabled list (its receiver had answered 410 Gone): later deliveries to it are attempted again; those skipped meanwhile stay skipped. */
+        delete: operations["enableWebhookUrl"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/usage": {
         parameters: {
             query?: never;
@@ -5390,6 +5407,146 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "cross_origin";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; the answer carries no internals. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+        };
+    };
+    enableWebhookUrl: {
+        parameters: {
+            query: {
+                /** @description A disabled address, as disabled_urls lists it. */
+                url: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The address is enabled again. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "https://old.example.com/hooks",
+                     *       "enabled": true
+                     *     }
+                     */
+                    "application/json": {
+                        url: string;
+                        /** @constant */
+                        enabled: true;
+                    };
+                };
+            };
+            /** @description `validation_error`: url is missing or too long. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: No valid session cookie or bearer token (or the account is gone). `invalid_api_key`: The API key was deleted or does not exist. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "unauthorized" | "invalid_api_key";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `cross_origin`: A cookie-authenticated write from another origin. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "cross_origin";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `not_found`: This address is not disabled for your account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "not_found";
                         /** @description validation_error only: one entry per failed rule. */
                         issues?: components["schemas"]["ValidationIssue"][];
                         request_id: components["schemas"]["RequestId"];
