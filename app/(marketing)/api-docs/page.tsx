@@ -134,8 +134,8 @@ export default function ApiDocsPage() {
       <Section id="license-verification" title="License verification" className="bg-slate-50">
         <p className="mx-auto mb-6 max-w-3xl text-center text-slate-700">
           Partners check a license you issued with one public call — no API key, no Authorization header. Every answer is signed
-          with our Ed25519 key (the keys below): send a fresh <code>nonce</code> and check the signature, as the SDKs in{" "}
-          <code>sdk/</code> do, before trusting a verdict.
+          with our Ed25519 key (the keys below): send a fresh <code>nonce</code> and check the signature before trusting a
+          verdict, as our TypeScript and Python SDKs do.
         </p>
         <div className="space-y-6">
           {VERIFY_LICENSE.map((endpoint) => (
