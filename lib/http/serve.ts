@@ -8,7 +8,7 @@ import { assertSameOrigin, authenticate } from "./auth";
 import { parseQuery, readJsonBody } from "./body";
 import { publicCorsHeaders } from "./cors";
 import { isMethodProbe } from "./edge-probe";
-import { failureAnswer, openEnvelope } from "./envelope";
+import { type Envelope, failureAnswer, openEnvelope } from "./envelope";
 import {
   HTTP_METHODS,
   type HttpMethod,
@@ -19,6 +19,7 @@ import {
   routeMethods,
 } from "./methods";
 import { rateLimitHeaders } from "./rate-limit";
+import { signAnswer } from "./signed";
 import { requestTransport, type Transport } from "./transport";
 
 // Serving operations (docs/architecture.md#operations): one operation's request from credentials to answer, and a
@@ -42,6 +43,8 @@ function parsePathParams(schema: z.ZodObject, raw: Transport["params"]): unknown
 
 /** The answer of an operation's result; `headers` are the envelope's, this request's own, so they are added to. */
 function successAnswer(operation: ServedOperation, result: unknown, headers: Record<string, string>): Answer {
+  const { cacheControl } = operation.spec;
+  if (cacheControl) headers["Cache-Control"] = cacheControl;
   if (!isReply(result)) {
     const status = operation.spec.success.status;
     return { status, headers, json: status === 204 ? null : JSON.stringify(result) };
@@ -96,7 +99,8 @@ const NO_CALLER = Object.freeze({});
 /**
  * One request of an operation, cheapest and least committal steps first: the origin check where declared, the
  * caller (401), the rate limit (429; X-RateLimit-* on every answer from here on), the path parameters (404), the
- * query (400), then the operation, which reads its body (400/413) when it is ready to.
+ * query (400), then the operation, which reads its body (400/413) when it is ready to. A signed operation's every
+ * answer, errors included, is signed last, over the bytes sent.
  */
 export async function answerOperation(
   operation: ServedOperation,
@@ -104,6 +108,18 @@ export async function answerOperation(
   extraHeaders?: Record<string, string>,
 ): Promise<Answer> {
   const envelope = openEnvelope(extraHeaders);
+  const answer = await unsignedAnswer(operation, transport, envelope);
+  if (!operation.spec.signed) return answer;
+  try {
+    return signAnswer(answer, transport.path);
+  } catch (error) {
+    // No key to sign with (production without SIGNING_KEY, which the server refuses to start without): a 500 that
+    // no verifier accepts, rather than an answer that cannot be proven.
+    return failureAnswer(error, envelope, transport);
+  }
+}
+
+async function unsignedAnswer(operation: ServedOperation, transport: Transport, envelope: Envelope): Promise<Answer> {
   const { spec } = operation;
   try {
     if (spec.sameOriginAlways) assertSameOrigin(transport.method, transport.headers);
@@ -141,9 +157,13 @@ export interface PathService {
 export function pathService(operations: readonly ServedOperation[]): PathService {
   const byMethod = new Map<AnyMethod, ServedOperation>();
   for (const operation of operations) byMethod.set(operation.spec.method, operation);
-  const open = operations.some((operation) => operation.spec.cors);
+  const openOperations = operations.filter((operation) => operation.spec.cors);
+  const open = openOperations.length > 0;
   const cors = open
-    ? publicCorsHeaders(operations.filter((operation) => operation.spec.cors).map((operation) => operation.spec.method))
+    ? publicCorsHeaders(
+        openOperations.map((operation) => operation.spec.method),
+        { signed: openOperations.some((operation) => operation.spec.signed) },
+      )
     : undefined;
   const served = new Set(HTTP_METHODS.filter((method) => byMethod.has(method) || (open && method === "OPTIONS")));
   if (served.size === 0) throw new Error("pathService(): a path serves at least one operation");

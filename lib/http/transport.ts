@@ -11,6 +11,11 @@ export interface Transport {
   method: string;
   /** The request target (path and query), for the log. */
   url: string;
+  /**
+   * The path as sent, percent-encoding kept, without the query, as the URL standard reads it: what a signed answer
+   * names (docs/api.md#signed-answers).
+   */
+  readonly path: string;
   /** The route's dynamic segments, percent-decoded, as Next hands them over. */
   params: Record<string, string | string[] | undefined>;
   /** The headers: a value is every occurrence joined with ", " as web Headers join them; null when absent. */
@@ -51,6 +56,9 @@ export function requestTransport(req: Request, params: Transport["params"]): Tra
   return {
     method: req.method,
     url: req.url,
+    get path() {
+      return new URL(req.url).pathname;
+    },
     params,
     headers: req.headers,
     searchParams: () => new URL(req.url).searchParams,
@@ -131,6 +139,11 @@ class NodeTransport implements Transport {
     this.url = req.url ?? "/";
     this.headers = new RawHeaders(req.rawHeaders);
     this.clientIp = clientIp(req.headers);
+  }
+
+  /** The path as sent, percent-encoding kept, without the query (what a signed answer names). */
+  get path(): string {
+    return new URL(this.url, "http://localhost").pathname;
   }
 
   searchParams(): URLSearchParams {
