@@ -8,6 +8,8 @@ import type { Answer } from "./answer";
  */
 export function signAnswer(answer: Answer, path: string, date: Date = new Date()): Answer {
   const body = typeof answer.json === "string" ? Buffer.from(answer.json) : (answer.json ?? new Uint8Array(0));
-  const headers = signResponse({ status: answer.status, path, body, date });
-  return { ...answer, headers: { ...answer.headers, ...headers }, json: answer.json === null ? null : body };
+  // The answer is this request's own: its headers take the signature's in place.
+  Object.assign(answer.headers, signResponse({ status: answer.status, path, body, date }));
+  answer.json = answer.json === null ? null : body;
+  return answer;
 }
