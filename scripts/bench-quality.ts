@@ -1,7 +1,8 @@
-// npm run bench:quality -- <corpus-dir> [category…] [--out=<summary.json>] [--compare=<old.json>] [--misses=<n>]
+// npm run bench:quality -- <corpus-dir> [category…] [--cases=<regex>] [--out=<summary.json>] [--compare=<old.json>] [--misses=<n>]
 // Scores the engine's extraction against a ground-truth corpus (see lib/scrapers/quality): per field the
-// score and the cases that miss, then pages/s. --out writes the JSON summary; --compare prints a
-// before/after table against an earlier summary.
+// score and the cases that miss, the scores per source of the ground truth, then pages/s. --cases keeps the
+// cases whose name ("product/peb-…") matches; --out writes the JSON summary; --compare prints a before/after
+// table against an earlier summary.
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadCorpus, type QualitySummary, scoreCorpus } from "../lib/scrapers/quality/corpus";
 
@@ -10,12 +11,15 @@ const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`)
 const positional = args.filter((arg) => !arg.startsWith("--"));
 const [corpus, ...categories] = positional;
 if (!corpus) {
-  console.error("usage: npm run bench:quality -- <corpus-dir> [category…] [--out=file.json] [--compare=old.json]");
+  console.error(
+    "usage: npm run bench:quality -- <corpus-dir> [category…] [--cases=regex] [--out=file.json] [--compare=old.json] [--misses=n]",
+  );
   process.exit(2);
 }
 const missLimit = Number(option("misses") ?? 15);
 
-const summary = scoreCorpus(corpus, loadCorpus(corpus, categories));
+const cases = option("cases");
+const summary = scoreCorpus(corpus, loadCorpus(corpus, categories, cases ? new RegExp(cases) : undefined));
 const percent = (value: number | undefined) => (value === undefined ? "    -" : `${(value * 100).toFixed(1).padStart(5)}`);
 
 for (const [name, field] of Object.entries(summary.fields)) {
@@ -36,6 +40,17 @@ console.log(`slowest: ${summary.slowest.map((page) => `${page.case} ${page.ms} m
 console.log(`field          score  pages`);
 for (const [name, field] of Object.entries(summary.fields))
   console.log(`${name.padEnd(12)} ${percent(field.score)}  ${field.cases}`);
+
+// Per source: "score/pages" for every field the source annotates.
+const fieldNames = Object.keys(summary.fields);
+console.log(`\n${"source".padEnd(12)} ${fieldNames.map((name) => name.padStart(13)).join("")}`);
+for (const [source, scores] of Object.entries(summary.sources)) {
+  const cells = fieldNames.map((name) => {
+    const score = scores[name];
+    return (score ? `${percent(score.score).trim()}/${score.cases}` : "-").padStart(13);
+  });
+  console.log(`${source.padEnd(12)} ${cells.join("")}`);
+}
 
 const out = option("out");
 if (out) writeFileSync(out, `${JSON.stringify(summary, null, 2)}\n`);
