@@ -161,10 +161,10 @@ const CURRENCY = `(?:(?<!${WORD_LETTER})[A-Z]{3}(?!${WORD_LETTER})|${SYMBOLS.map
 // "12,-" and "1'299.–": a whole amount with its empty fraction dashed out.
 const AMOUNT = `(${GROUPED_NUMBER})(?:[.,][-–—](?!\\d))?(?:([kKM])(?!${WORD_LETTER}))?`;
 const NUMBERS = new RegExp(AMOUNT, "g");
-const BARE = new RegExp(AMOUNT);
 /** A currency right before a number (one space between at most) and right after one. */
 const SIGN_BEFORE = new RegExp(`(${CURRENCY})\\s?$`);
 const SIGN_AFTER = new RegExp(`^\\s?(${CURRENCY})`);
+const LETTER_BEFORE = new RegExp(WORD_LETTER);
 /** Characters looked at around a number: the longest sign, a space, and the letter that may precede it. */
 const SIGN_REACH = 12;
 /** Direction marks right-to-left pages put around numbers and signs ("‏1,234.50 ‏₪"). */
@@ -256,19 +256,6 @@ export function currencyFor(written: string, locale: PriceLocale = {}): string |
   return SYMBOL_CURRENCY.get(key) ?? null;
 }
 
-/**
- * The currency a bare "$" or "¥" stands for on a page in `lang` ("es-AR" → ARS): parsePrice reads them as
- * USD and JPY, right for most pages but not for the countries that write their own currency that way.
- * A price written with its code ("US$", "USD") keeps it.
- */
-export function localCurrency(currency: string | null, written: string, lang: string | null): string | null {
-  const region = regionOf(lang);
-  if (!region || !currency) return currency;
-  if (currency === "USD" && !/US\$|USD/i.test(written)) return LOCAL_SIGNS.$?.[region] ?? currency;
-  if (currency === "JPY" && !/JPY|円/.test(written)) return LOCAL_SIGNS["¥"]?.[region] ?? currency;
-  return currency;
-}
-
 /** An ISO 4217 code for a code or symbol as written ("eur", "€", "US$"), or null. */
 export function normalizeCurrency(value: string | null | undefined, locale?: PriceLocale): string | null {
   if (!value) return null;
@@ -308,13 +295,18 @@ export function readPrice(
     if (before?.[1] && beforeCode) {
       return reading(`${before[0]}${match[0]}`, match[1] ?? "", match[2], beforeCode, before[1], locale);
     }
+    // Digits glued to letters ("MzI5Ljk5", "A4") belong to a word, not to an amount.
+    if (LETTER_BEFORE.test(line[start - 1] ?? "")) continue;
     const after = SIGN_AFTER.exec(line.slice(end, end + SIGN_REACH));
     const afterCode = after?.[1] ? currencyFor(after[1], locale) : null;
     if (after?.[1] && afterCode) return reading(`${match[0]}${after[0]}`, match[1] ?? "", match[2], afterCode, after[1], locale);
   }
   if (!allowBare) return null;
-  const bare = BARE.exec(line);
-  return bare?.[1] ? reading(bare[0], bare[1], bare[2], null, null, locale) : null;
+  for (const bare of line.matchAll(NUMBERS)) {
+    if (!LETTER_BEFORE.test(line[bare.index - 1] ?? ""))
+      return bare[1] ? reading(bare[0], bare[1], bare[2], null, null, locale) : null;
+  }
+  return null;
 }
 
 function reading(

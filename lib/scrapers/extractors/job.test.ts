@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { fixtureSite, scraper } from "@/test/support/fixture-site";
+import { fieldScraper, fixtureSite } from "@/test/support/fixture-site";
 import { parseSalary } from "./job";
 
 const site = fixtureSite();
-const scrape = scraper("job", site);
+const scrape = fieldScraper("job", site);
 const nulls = { price: null, rating: null, reviews: null };
 
 describe("job extractor", () => {

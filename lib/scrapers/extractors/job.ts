@@ -29,6 +29,8 @@ const RANGE = /\d[\d.,'’\u00a0 ]*[kK]?\s*(?:-|–|—|to|bis|à)\s*(.*)$/i;
 
 export const jobExtractor: KindExtractor<JobItem> = {
   types: [["JobPosting"]],
+  keyFields: ["company", "location", "employment_type", "salary", "date_posted"],
+  ogTypes: /^(?:job|jobposting|job_posting)$/i,
 
   empty: () => ({
     ...emptyBaseItem(),

@@ -56,6 +56,8 @@ const PUBLISHED_META = [
 
 export const newsArticleExtractor: KindExtractor<NewsArticleItem> = {
   types: [ARTICLE_TYPES],
+  keyFields: ["author", "published_at", "body", "publisher"],
+  ogTypes: /^(?:og:)?(?:article|news|newsarticle|blogposting)$/i,
 
   empty: () => ({
     ...emptyBaseItem(),

@@ -1,13 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { fixtureSite, scraper } from "@/test/support/fixture-site";
+import { fieldScraper, fixtureSite } from "@/test/support/fixture-site";
 
 const site = fixtureSite();
-const scrape = scraper("product", site);
+const scrape = fieldScraper("product", site);
 
 const backpack = {
   title: "Trailblazer 45L Backpack",
   price: 149.99,
+  price_decimal: "149.99",
+  price_raw: "$149.99",
   currency: "USD",
+  currency_raw: "$",
   description:
     "A 45-litre pack for multi-day hikes, with an adjustable back system and rain cover.\n\nMade from recycled ripstop nylon.",
   rating: 4.7,
@@ -25,7 +28,10 @@ describe("product extractor", () => {
       {
         title: "Sonora Pro Wireless Headphones",
         price: 249.99,
+        price_decimal: "249.99",
+        price_raw: "249.99",
         currency: "USD",
+        currency_raw: "USD",
         description: "Adaptive noise cancelling & 40-hour battery.\n\nFolds flat for travel.",
         rating: 4.6,
         reviews: 213,
@@ -58,7 +64,10 @@ describe("product extractor", () => {
       {
         title: "Kaffeevollautomat Barista Deluxe",
         price: 1299,
+        price_decimal: "1299.00",
+        price_raw: "1299.00",
         currency: "EUR",
+        currency_raw: "EUR",
         description: "Frisch gemahlener Kaffee auf Knopfdruck.\n\nMit Milchaufschäumer und 15 bar Pumpendruck.",
         rating: 4.3,
         reviews: 87,
@@ -82,7 +91,10 @@ describe("product extractor", () => {
       {
         title: "Vélo de ville Lyon 7 vitesses",
         price: 649.9,
+        price_decimal: "649.90",
+        price_raw: "649.90",
         currency: "EUR",
+        currency_raw: "EUR",
         description: "Cadre aluminium, moyeu Shimano Nexus 7 vitesses, porte-bagages.",
         rating: 4.2,
         reviews: 19,
@@ -102,7 +114,10 @@ describe("product extractor", () => {
       {
         title: "Linen Throw Blanket",
         price: 89,
+        price_decimal: "89.00",
+        price_raw: "89.00",
         currency: "GBP",
+        currency_raw: "GBP",
         description: "Stonewashed European linen throw, 130 x 170 cm.",
         rating: null,
         reviews: null,
@@ -137,7 +152,10 @@ describe("product extractor", () => {
       {
         title: "Ceramic Pour-Over Set",
         price: 54,
+        price_decimal: "54.00",
+        price_raw: "54.00",
         currency: "CAD",
+        currency_raw: "CAD",
         description: "Hand-glazed dripper\nwith two cups. Dishwasher safe.",
         rating: null,
         reviews: null,
@@ -264,7 +282,10 @@ describe("product extractor", () => {
     expect(items[0]).toEqual({
       title: "Stoneware Kettle No. 1",
       price: 44.03,
+      price_decimal: "44.03",
+      price_raw: "£44.03",
       currency: "GBP",
+      currency_raw: "£",
       description: null,
       rating: null,
       reviews: null,

@@ -1,11 +1,12 @@
-import { find, findPrice, heading, image, labelled, labelledValues, primaryLink, textOf } from "../extract/html";
+import { findPrice } from "../extract/commerce";
+import { find, heading, image, labelled, labelledValues, primaryLink, textOf } from "../extract/html";
 import { firstNumber, parseDecimal } from "../extract/numbers";
 import { normalizeCurrency, parseAmount } from "../extract/price";
 import { blockText, plainText, textContent } from "../extract/text";
 import { child, hasType, link, raw, type Thing, text } from "../extract/things";
 import { emptyBaseItem, type FloorSize, type RealEstateItem } from "../types";
 import { addressOf, htmlDescription, metaBasics, offerOf } from "./common";
-import type { KindExtractor } from "./extractor";
+import { type KindExtractor, SOURCES } from "./extractor";
 
 const ACCOMMODATION_TYPES = [
   "SingleFamilyResidence",
@@ -33,6 +34,8 @@ const AREA = /(\d[\d.,\u00a0 ]*)\s*(sq\.?\s*ft\.?|sqft|ft²|ft2|square\s+feet|sq
 
 export const realEstateExtractor: KindExtractor<RealEstateItem> = {
   types: [["RealEstateListing"], ["Offer", "AggregateOffer"], ACCOMMODATION_TYPES, ["Product"]],
+  keyFields: ["price", "address", "bedrooms", "bathrooms", "floor_size", "property_type"],
+  ogTypes: /^(?:real[_-]?estate|place|home)(?:\.listing)?$/i,
   accepts: (thing) => !hasType(thing, OFFERS) || hasType(child(thing, "itemOffered") ?? thing, ACCOMMODATIONS),
 
   empty: () => ({
@@ -91,6 +94,7 @@ export const realEstateExtractor: KindExtractor<RealEstateItem> = {
       title: heading(page, scope),
       price: price?.amount ?? null,
       currency: price?.currency ?? null,
+      [SOURCES]: price?.via === "text" ? { price: "text", currency: "text" } : {},
       address: textOf(addressElement) ?? labelled(labels, "address", "location"),
       bedrooms: firstNumber(labelled(labels, "bedrooms", "beds")) ?? parseDecimal(BEDROOMS.exec(facts)?.[1]),
       bathrooms: firstNumber(labelled(labels, "bathrooms", "baths")) ?? parseDecimal(BATHROOMS.exec(facts)?.[1]),
