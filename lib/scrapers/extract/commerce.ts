@@ -4,7 +4,7 @@ import { isBoilerplate, textOf } from "./html";
 import type { Page } from "./page";
 import { type PriceLocale, type PriceReading, pageCountry, readPrice } from "./price";
 import { blockText, cleanText } from "./text";
-import { squash } from "./titles";
+import { isSiteName, siteNames, squash } from "./titles";
 
 // Shop-page signals: the main item's price among the page's prices, the product code the page prints,
 // whether it offers to buy, and the product id in the page's own address.
@@ -179,25 +179,33 @@ function isCurrentPrice(page: Page, element: Element, scope: Element, detail: bo
 
 /** Elements looked at for the item's name when the page has no <h1>. */
 const NAME_ELEMENTS = 'h2, h3, [itemprop="name"], [class*="title" i], [class*="name" i], [class*="heading" i]';
+
 const MAX_NAME_ELEMENTS = 40;
 
 /**
  * Where the item's name sits: the first <h1> in content, else the first heading-like element (h2, h3,
- * a title-, name- or heading-marked element) whose text is the page's title (og:title, or <title> with or
- * without its " | Site" part).
+ * a title-, name- or heading-marked element) whose text is the page's title (og:title, or <title> whole
+ * or one of its " | "-separated parts that is not the site's name).
  */
 export function titleElement(page: Page, scope: Element): Element | null {
   const h1 = select(page.index, scope, "h1", { skipFurniture: true, limit: 1 })[0];
   if (h1) return h1;
+  const scopeAt = page.index.position.get(scope) ?? -1;
+  const buy = buyControl(page, scope);
+  // Content, or the buy button's own form (a shop that wraps the whole product block in its cart form).
+  const shown = (element: Element) => {
+    const furniture = page.index.furniture[page.index.position.get(element) ?? 0] ?? -1;
+    return furniture <= scopeAt || isBuyForm(page.index.elements[furniture], buy);
+  };
   const names = new Set<string>();
   for (const title of [page.meta.get("og:title"), page.meta.title]) {
     if (!title) continue;
     names.add(squash(title));
-    for (const part of title.split(/\s+[|·•–—-]\s+/)) if (part.trim()) names.add(squash(part));
+    for (const part of title.split(/\s+[|·•–—-]\s+/)) if (!isSiteName(part, siteNames(page))) names.add(squash(part));
   }
   names.delete("");
   if (names.size === 0) return null;
-  for (const element of select(page.index, scope, NAME_ELEMENTS, { skipFurniture: true, limit: MAX_NAME_ELEMENTS })) {
+  for (const element of select(page.index, scope, NAME_ELEMENTS).filter(shown).slice(0, MAX_NAME_ELEMENTS)) {
     const text = textOf(element);
     if (text && text.length <= 300 && names.has(squash(text))) return element;
   }

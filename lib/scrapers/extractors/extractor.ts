@@ -7,7 +7,7 @@ import { blockText, cleanText, textContent } from "../extract/text";
 import { absoluteUrl, hasType, isThing, link, type Thing, text, values } from "../extract/things";
 import { squash, stripSiteName } from "../extract/titles";
 import type { BaseItem, ExtractOptions, FieldSource, Review } from "../types";
-import { kindProbability } from "./confidence";
+import { type KindSignals, kindSignals, probabilityOf } from "./confidence";
 
 /**
  * A layer's values may name where some of them came from when that is not the layer's own kind of source
@@ -72,6 +72,15 @@ const LIST_CONTAINERS = new Set(["itemListElement", "item"]);
 const LISTING_SHARE = 0.4;
 
 export function runExtractor<T extends BaseItem>(extractor: KindExtractor<T>, page: Page, options: ExtractOptions): T[] {
+  return extractItems(extractor, page, options).items;
+}
+
+/** The kind's items and the signals their `_meta.probability` was computed from (bench:quality calibrates on them). */
+export function extractItems<T extends BaseItem>(
+  extractor: KindExtractor<T>,
+  page: Page,
+  options: ExtractOptions,
+): { items: T[]; signals: KindSignals } {
   const { groups, listed, tier } = entityGroups(extractor, page);
   let items: Sourced<T>[];
   let listing = false;
@@ -94,13 +103,16 @@ export function runExtractor<T extends BaseItem>(extractor: KindExtractor<T>, pa
     }
   }
   const kept = items.filter((item) => hasContent(item.value));
-  const probability = kindProbability(extractor, page, {
+  const signals = kindSignals(extractor, page, {
     first: kept[0]?.value ?? null,
-    sources: kept[0]?.sources ?? {},
     typed: groups.length > 0 && tier === 0,
     listing: listing && kept.length > 1,
   });
-  return kept.map(({ value, sources }) => withMeta(withReviewOption(value, extractor, options), sources, probability));
+  const probability = probabilityOf(signals);
+  return {
+    items: kept.map(({ value, sources }) => withMeta(withReviewOption(value, extractor, options), sources, probability)),
+    signals,
+  };
 }
 
 /** An item being filled, with where each of its fields came from. */

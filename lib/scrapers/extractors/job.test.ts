@@ -155,6 +155,20 @@ describe("job extractor: the contact's phone and e-mail", () => {
     expect(item).toMatchObject({ title: "Warehouse Shift Lead", phone: "+1 555 0100", email: "jobs@northdock.example" });
   });
 
+  it("reads a microdata applicationContact (a mailto: link as its email), not the footer's addresses", async () => {
+    const [item] = await scrape("contact-microdata.html");
+    expect(item).toMatchObject({
+      title: "Bakery Assistant – Early Shifts",
+      phone: "+44 161 496 0000",
+      email: "jobs@crumb.example",
+    });
+  });
+
+  it("reads labelled lines without links (Téléphone :, Candidatures par e-mail :)", async () => {
+    const [item] = await scrape("contact-labelled.html");
+    expect(item).toMatchObject({ phone: "04 91 00 00 00", email: "recrutement@brasserie-port.example" });
+  });
+
   it("reads a visible contact block: tel: and mailto: links, labelled lines", async () => {
     const [item] = await scrape("contact-plain.html");
     expect(item).toMatchObject({

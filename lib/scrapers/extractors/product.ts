@@ -1,4 +1,12 @@
-import { buyControl, dataSku, findPrice, pricingLocale, productIdFromUrl, shownProductCode } from "../extract/commerce";
+import {
+  buyControl,
+  dataSku,
+  findPrice,
+  pricingLocale,
+  productIdFromUrl,
+  shownProductCode,
+  titleElement,
+} from "../extract/commerce";
 import { closest } from "../extract/dom";
 import { find, findRating, heading, image, labelled, labelledValues, primaryLink, textOf } from "../extract/html";
 import type { Page } from "../extract/page";
@@ -115,7 +123,9 @@ export const productExtractor: KindExtractor<ProductItem> = {
     if (!marked && written) sources.availability = "text";
     if (addressId) sources.sku = "text";
     return {
-      title: heading(page, scope),
+      // On a detail page the name as the page shows it: its <h1>, or the heading-like element that reads as the
+      // page's whole title ("Glenfarclas 105 - 35cl 60%", which the <title>'s " - Site" rule would cut).
+      title: (detail ? textOf(titleElement(page, scope) ?? undefined) : null) ?? heading(page, scope),
       ...priceFields(price),
       availability: written,
       brand: labelled(labels, "brand", "manufacturer", "marke", "marque", "by"),
