@@ -4,7 +4,7 @@ const nextConfig = {
   typescript: { ignoreBuildErrors: true },
   poweredByHeader: false,
   // Metadata (title, description, robots) always in <head>, for every client rather than only the crawlers Next
-  // lists: the edge holds each page back until it is whole to hash its scripts (lib/server/document-csp.ts), so
+  // lists: the edge holds each page back until it is whole to hash its scripts (server/document-csp.ts), so
   // streaming the metadata later in the body would gain nothing, and a title streamed into the body reached the
   // tab only when the client moved it, racing the page's own scripts (a not-found page kept the site's title).
   htmlLimitedBots: /.*/,

@@ -6,7 +6,7 @@ import { cookieChoiceScript } from "@/components/site/cookie-choice";
 import { Footer } from "@/components/site/footer";
 import { Header } from "@/components/site/header";
 import { site } from "@/lib/config/site";
-import { openGraphImage } from "@/lib/metadata";
+import { openGraphImage } from "@/lib/seo/metadata";
 import { PAGE_ORIGIN_PLACEHOLDER } from "@/lib/seo/page-origin";
 import { inter } from "./fonts";
 import "./globals.css";

@@ -1,12 +1,12 @@
 import { ImageResponse } from "next/og";
 import { site } from "@/lib/config/site";
-import { OPEN_GRAPH_IMAGE_SIZE } from "@/lib/metadata";
+import { OPEN_GRAPH_IMAGE_SIZE } from "@/lib/seo/metadata";
 
 export const size = OPEN_GRAPH_IMAGE_SIZE;
 export const contentType = "image/png";
 
 /**
- * The link preview image of every page (og:image, named by lib/metadata.ts), drawn once at build time:
+ * The link preview image of every page (og:image, named by lib/seo/metadata.ts), drawn once at build time:
  * app/icon.svg's mark, the name and the tagline.
  */
 export default function OpenGraphImage() {

@@ -1,5 +1,5 @@
 import type { MetadataRoute } from "next";
-import { env } from "@/lib/env";
+import { env } from "@/lib/infra/env";
 
 // Read per request: the sitemap's address comes from the APP_URL the server runs with, not the one it was built with.
 export const dynamic = "force-dynamic";

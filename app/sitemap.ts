@@ -1,8 +1,8 @@
 import type { MetadataRoute } from "next";
 import { listScraperIds } from "@/lib/catalogue/queries";
 import { legalLinks } from "@/lib/config/site";
-import { env } from "@/lib/env";
-import { loadForPage } from "@/lib/page-load";
+import { env } from "@/lib/infra/env";
+import { loadForPage } from "@/lib/seo/page-load";
 
 // Read per request: addresses come from the APP_URL the server runs with, not the one it was built with.
 export const dynamic = "force-dynamic";

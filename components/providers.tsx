@@ -2,8 +2,8 @@
 
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
+import { createQueryClient } from "@/client/query-client";
 import { LazyToaster } from "@/components/site/lazy-toaster";
-import { createQueryClient } from "@/lib/client/query-client";
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);

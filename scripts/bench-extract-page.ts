@@ -8,11 +8,11 @@
 // Profile it with: node --import tsx --conditions=react-server --cpu-prof scripts/bench-extract-page.ts
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { extractFromHtml } from "../lib/scrapers/engine";
-import { parsePage } from "../lib/scrapers/extract/page";
-import { decodeHtml } from "../lib/scrapers/fetch/charset";
-import { SCRAPER_KINDS, type ScraperKind } from "../lib/scrapers/kinds";
-import { FIXTURE_SITES } from "../test/support/fixture-server";
+import { decodeHtml } from "@/lib/infra/outbound/charset";
+import { extractFromHtml } from "@/lib/scrapers/engine";
+import { parsePage } from "@/lib/scrapers/extract/page";
+import { SCRAPER_KINDS, type ScraperKind } from "@/lib/scrapers/kinds";
+import { FIXTURE_SITES } from "@/test/support/fixture-server";
 import { otherCheckout } from "./bench/other-checkout";
 
 const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);

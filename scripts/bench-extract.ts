@@ -6,10 +6,10 @@
 // and both rates are printed side by side.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { extractFromHtml } from "../lib/scrapers/engine";
-import { decodeHtml } from "../lib/scrapers/fetch/charset";
-import { isScraperKind, type ScraperKind } from "../lib/scrapers/kinds";
-import { FIXTURE_SITES } from "../test/support/fixture-server";
+import { decodeHtml } from "@/lib/infra/outbound/charset";
+import { extractFromHtml } from "@/lib/scrapers/engine";
+import { isScraperKind, type ScraperKind } from "@/lib/scrapers/kinds";
+import { FIXTURE_SITES } from "@/test/support/fixture-server";
 import { otherCheckout } from "./bench/other-checkout";
 
 const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);

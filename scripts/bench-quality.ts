@@ -5,9 +5,9 @@
 // table against an earlier summary. --calibrate fits `_meta.probability`'s weights on the corpus and prints
 // them with the reliability table of the shipped weights and of cross-validated ones.
 import { readFileSync, writeFileSync } from "node:fs";
-import { probabilityOf, SIGNAL_NAMES, WEIGHTS } from "../lib/scrapers/extractors/confidence";
-import { collectExamples, crossValidated, fitWeights, type Reliability, reliability } from "../lib/scrapers/quality/calibration";
-import { loadCorpus, type QualitySummary, scoreCorpus } from "../lib/scrapers/quality/corpus";
+import { probabilityOf, SIGNAL_NAMES, WEIGHTS } from "@/lib/scrapers/extractors/confidence";
+import { collectExamples, crossValidated, fitWeights, type Reliability, reliability } from "@/lib/scrapers/quality/calibration";
+import { loadCorpus, type QualitySummary, scoreCorpus } from "@/lib/scrapers/quality/corpus";
 
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);

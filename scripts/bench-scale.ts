@@ -14,7 +14,7 @@
 // usage must end at the quota less the ones that failed, never past it.
 // Needs DATABASE_URL=postgresql://… and REDIS_URL. Settings: BENCH_RUNS, BENCH_USERS (20), WORKER_CONCURRENCY (8).
 import { randomBytes } from "node:crypto";
-import { dropPostgresSchema, freshDatabaseUrl } from "../test/support/database";
+import { dropPostgresSchema, freshDatabaseUrl } from "@/test/support/database";
 
 if (!process.env.DATABASE_URL?.startsWith("postgres") || !process.env.REDIS_URL) {
   console.error("bench:scale needs DATABASE_URL=postgresql://… and REDIS_URL (web instances and workers share them).");
@@ -36,15 +36,15 @@ const userCount = Number(process.env.BENCH_USERS ?? 20);
 const overLimit = Number(process.env.BENCH_OVER ?? 2);
 const quotaLeft = Number(process.env.BENCH_QUOTA_LEFT ?? 2);
 
-const { prepareDatabase } = await import("../lib/db/prepare");
+const { prepareDatabase } = await import("@/server/prepare-database");
 const { buildExtractionThread } = await import("./build-thread");
 await Promise.all([prepareDatabase(databaseUrl), buildExtractionThread()]);
-const { db } = await import("../lib/db");
-const { createApiKey } = await import("../lib/api-keys/keys");
-const { PLANS } = await import("../lib/config/plans");
-const { usageMonth } = await import("../lib/usage/summary");
-const { startFixtureServer } = await import("../test/support/fixture-server");
-const { startScriptProcess, startWorkerProcess } = await import("../test/support/worker-process");
+const { db } = await import("@/lib/infra/db");
+const { createApiKey } = await import("@/lib/api-keys/keys");
+const { PLANS } = await import("@/lib/config/plans");
+const { usageMonth } = await import("@/lib/usage/summary");
+const { startFixtureServer } = await import("@/test/support/fixture-server");
+const { startScriptProcess, startWorkerProcess } = await import("@/test/support/worker-process");
 
 const plan = PLANS.pro;
 const runsPerUser = Math.ceil(runsPerPhase / userCount);

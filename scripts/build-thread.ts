@@ -1,4 +1,4 @@
-// Bundles the extraction worker thread (lib/queue/extract-thread.ts) into dist/extract-thread.cjs: plain
+// Bundles the extraction worker thread (lib/scrapers/extraction/thread.ts) into dist/extract-thread.cjs: plain
 // CommonJS that a worker thread loads as it is, with no tsx, no path aliases and no Next bundler involved.
 // Run by postinstall, prebuild, pretest:unit, the test setup and npm run dev; dist/ is not committed.
 import { mkdir, rename, writeFile } from "node:fs/promises";
@@ -9,7 +9,7 @@ export const THREAD_BUNDLE = path.resolve(import.meta.dirname, "..", "dist", "ex
 
 export async function buildExtractionThread(): Promise<void> {
   const result = await build({
-    entryPoints: [path.resolve(import.meta.dirname, "..", "lib", "queue", "extract-thread.ts")],
+    entryPoints: [path.resolve(import.meta.dirname, "..", "lib", "scrapers", "extraction", "thread.ts")],
     outfile: THREAD_BUNDLE,
     bundle: true,
     platform: "node",

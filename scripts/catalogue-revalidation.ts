@@ -1,6 +1,6 @@
 // Asks a running server to render the catalogue pages again (POST /api/catalogue/revalidate): after a seed, and when
 // npm start serves a build whose pages were rendered from another database.
-import { revalidationTokenFor } from "../lib/catalogue/revalidation-token";
+import { revalidationTokenFor } from "@/lib/catalogue/revalidation-token";
 
 /** True when the server answered 200; false when none answers at `origin` (nothing to refresh then). */
 export async function requestCatalogueRevalidation(origin: string, secret: string): Promise<boolean> {

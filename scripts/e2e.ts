@@ -2,7 +2,7 @@
 // Browser: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own download.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { dropPostgresSchema, freshDatabaseUrl } from "../test/support/database";
+import { dropPostgresSchema, freshDatabaseUrl } from "@/test/support/database";
 
 function findChromium(): string | undefined {
   for (const candidate of [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"]) {

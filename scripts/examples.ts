@@ -5,8 +5,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { dropPostgresSchema, freshDatabaseUrl } from "../test/support/database";
-import { startFixtureServer } from "../test/support/fixture-server";
+import { dropPostgresSchema, freshDatabaseUrl } from "@/test/support/database";
+import { startFixtureServer } from "@/test/support/fixture-server";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.EXAMPLES_PORT ?? 3110);

@@ -1,10 +1,10 @@
 // Runs the app's server (npm start, npm run dev): scripts/serve.ts, the edge in front of Next, in a process of
 // its own so that it starts with the environment prepared here. The child gets this process's environment plus
 // what libraries that read process.env themselves need: next-auth takes its origin from NEXTAUTH_URL, which
-// lib/env.ts defaults to APP_URL, the app's one documented setting for it.
+// lib/infra/env.ts defaults to APP_URL, the app's one documented setting for it.
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { env } from "../lib/env";
+import { env } from "@/lib/infra/env";
 
 export function nextServerEnv(overrides: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { NEXT_TELEMETRY_DISABLED: "1", ...process.env, NEXTAUTH_URL: env.NEXTAUTH_URL, ...overrides };

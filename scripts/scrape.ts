@@ -6,11 +6,11 @@ import "./load-env";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { CATALOGUE } from "../lib/catalogue/seed-data";
-import { httpStatusOf } from "../lib/http/errors";
-import { extractFromHtml, scrapePage } from "../lib/scrapers/engine";
-import { ScrapeError } from "../lib/scrapers/errors";
-import { decodeHtml } from "../lib/scrapers/fetch/charset";
+import { CATALOGUE } from "@/lib/catalogue/seed-data";
+import { httpStatusOf } from "@/lib/http/errors";
+import { ScrapeError } from "@/lib/infra/errors";
+import { decodeHtml } from "@/lib/infra/outbound/charset";
+import { extractFromHtml, scrapePage } from "@/lib/scrapers/engine";
 
 const args = process.argv.slice(2);
 const includeReviews = args.includes("--reviews");

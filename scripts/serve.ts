@@ -1,12 +1,12 @@
-// The app's server process (npm start, npm run dev): the edge (lib/server/edge.ts) in front of Next's request
+// The app's server process (npm start, npm run dev): the edge (server/edge.ts) in front of Next's request
 // handler. `--dev` serves `next dev`. Started by scripts/next-server.ts with the environment it prepared.
 import "./load-env";
 import path from "node:path";
 import next from "next";
-import { env } from "../lib/env";
-import { log } from "../lib/log";
-import { createEdgeServer } from "../lib/server/edge";
-import { edgeHandlers } from "../lib/server/handlers";
+import { env } from "@/lib/infra/env";
+import { log } from "@/lib/infra/log";
+import { createEdgeServer } from "@/server/edge";
+import { edgeHandlers } from "@/server/handlers";
 
 const dev = process.argv.includes("--dev");
 const app = next({ dev, dir: path.resolve(import.meta.dirname, ".."), port: env.PORT });

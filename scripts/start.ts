@@ -4,8 +4,8 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { prepareDatabase } from "../lib/db/prepare";
-import { env, localAuthSecret } from "../lib/env";
+import { env, localAuthSecret } from "@/lib/infra/env";
+import { prepareDatabase } from "@/server/prepare-database";
 import { buildExtractionThread } from "./build-thread";
 import { revalidateWhenUp } from "./catalogue-revalidation";
 import { addCompileHints } from "./compile-hints";
@@ -53,7 +53,7 @@ function hashSources(): string {
   return hash.digest("hex");
 }
 
-// The extraction thread is bundled apart from Next's build (lib/queue/extraction-pool.ts): always current.
+// The extraction thread is bundled apart from Next's build (lib/scrapers/extraction/pool.ts): always current.
 await buildExtractionThread();
 // public/openapi.json is made from lib, so it is written first and the build (and the hash) include it.
 writeOpenApiFile();

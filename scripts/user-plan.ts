@@ -1,9 +1,9 @@
 // npm run user:plan -- <email> <free|pro|business> — moves an account to another plan (docs/product.md#plans-and-limits).
 // Limits follow at once: every run reads the plan from the database.
 import "./load-env";
-import { isPlanId, PLAN_IDS, PLANS } from "../lib/config/plans";
-import { createDb } from "../lib/db";
-import { env } from "../lib/env";
+import { isPlanId, PLAN_IDS, PLANS } from "@/lib/config/plans";
+import { createDb } from "@/lib/infra/db";
+import { env } from "@/lib/infra/env";
 
 const USAGE = `Usage: npm run user:plan -- <email> <${PLAN_IDS.join("|")}>`;
 

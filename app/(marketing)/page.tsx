@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { apiPath } from "@/client/contract";
 import { ApiExample } from "@/components/marketing/api-example";
 import { ClosingCta } from "@/components/marketing/closing-cta";
 import { Features } from "@/components/marketing/features";
@@ -12,10 +13,9 @@ import { UseCases } from "@/components/marketing/use-cases";
 import { JsonLd } from "@/components/site/json-ld";
 import { PrefetchedQuery } from "@/components/site/prefetched-query";
 import { listScrapers } from "@/lib/catalogue/queries";
-import { apiPath } from "@/lib/client/contract";
 import { site } from "@/lib/config/site";
-import { pageMetadata } from "@/lib/metadata";
-import { loadForPage } from "@/lib/page-load";
+import { pageMetadata } from "@/lib/seo/metadata";
+import { loadForPage } from "@/lib/seo/page-load";
 import { organizationJsonLd } from "@/lib/seo/structured-data";
 
 // The root layout's default title and link preview are the home page's own.

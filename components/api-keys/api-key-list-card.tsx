@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { EmptyState, LoadError, LoadingRows } from "@/components/ui/list-states";
 import type { ApiKeyDto } from "@/lib/api-keys/dto";
 import { MAX_API_KEYS_PER_USER } from "@/lib/api-keys/schema";
-import { formatDate, relativeTime } from "@/lib/format";
+import { formatDate, relativeTime } from "@/lib/infra/format";
 import { DeleteApiKeyDialog } from "./delete-api-key-dialog";
 import { useApiKeys } from "./use-api-keys";
 

@@ -1,8 +1,8 @@
 "use client";
 
+import { notify } from "@/client/notify";
 import { Button } from "@/components/ui/button";
 import type { CreatedApiKeyDto } from "@/lib/api-keys/dto";
-import { notify } from "@/lib/client/notify";
 
 /** docs/product.md#api-keys-tab: the new key, shown once in a highlighted box with a copy button. */
 export function NewApiKeyNotice({ apiKey, onDismiss }: { apiKey: CreatedApiKeyDto; onDismiss: () => void }) {

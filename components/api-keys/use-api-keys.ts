@@ -1,9 +1,9 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
+import { apiPath } from "@/client/contract";
+import { useApi, useApiMutation } from "@/client/use-api";
 import type { CreatedApiKeyDto } from "@/lib/api-keys/dto";
-import { apiPath } from "@/lib/client/contract";
-import { useApi, useApiMutation } from "@/lib/client/use-api";
 import { forgetNewApiKey } from "./use-new-api-key";
 
 /** What every key change refetches: the list. */

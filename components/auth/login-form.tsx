@@ -2,13 +2,13 @@
 
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { lazyZodResolver } from "@/client/lazy-resolver";
+import { notify } from "@/client/notify";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/form-controls";
 import { FormError, FormField } from "@/components/ui/form-field";
 import { LOGIN_THROTTLED_ERROR, LOGIN_THROTTLED_MESSAGE } from "@/lib/accounts/login-throttle-messages";
 import type { LoginInput } from "@/lib/accounts/schemas";
-import { lazyZodResolver } from "@/lib/client/lazy-resolver";
-import { notify } from "@/lib/client/notify";
 import { signInWithPassword, useFinishSignIn } from "./sign-in";
 
 export const LOGIN_FAILED_MESSAGE = "Invalid email or password. Please try again.";

@@ -3,12 +3,12 @@
 import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { callApi } from "@/client/api";
+import { lazyZodResolver } from "@/client/lazy-resolver";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/form-controls";
 import { FormError, FormField } from "@/components/ui/form-field";
 import type { RegisterFormInput } from "@/lib/accounts/schemas";
-import { callApi } from "@/lib/client/api";
-import { lazyZodResolver } from "@/lib/client/lazy-resolver";
 import { signInWithPassword, useFinishSignIn } from "./sign-in";
 import type { AuthUser } from "./use-auth";
 

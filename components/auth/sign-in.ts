@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { notify } from "@/lib/client/notify";
+import { notify } from "@/client/notify";
 import { type AuthUser, checkSession, useAuth } from "./use-auth";
 
 /**

@@ -2,14 +2,14 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
+import { readApi } from "@/client/api";
+import { type ApiAnswer, apiPath } from "@/client/contract";
 import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/signed-in-hint";
-import { readApi } from "@/lib/client/api";
-import { type ApiAnswer, apiPath } from "@/lib/client/contract";
 
 /** The signed-in user, as GET /api/auth/me answers it. */
 export type AuthUser = ApiAnswer<"GET", "/api/auth/me">;
 
-/** The session check's query key: its API path, like every read's (lib/client/query-client.ts). */
+/** The session check's query key: its API path, like every read's (client/query-client.ts). */
 export const SESSION_KEY = apiPath("/api/auth/me");
 
 const noSubscription = () => () => {};

@@ -1,8 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { callApi } from "@/lib/client/api";
-import { notify } from "@/lib/client/notify";
+import { callApi } from "@/client/api";
+import { notify } from "@/client/notify";
 import { useAuth } from "./use-auth";
 
 /**

@@ -1,11 +1,11 @@
 "use client";
 
 import { useForm } from "react-hook-form";
+import { lazyZodResolver } from "@/client/lazy-resolver";
+import { notify } from "@/client/notify";
 import { Button } from "@/components/ui/button";
 import { Input, Textarea } from "@/components/ui/form-controls";
 import { FormField } from "@/components/ui/form-field";
-import { lazyZodResolver } from "@/lib/client/lazy-resolver";
-import { notify } from "@/lib/client/notify";
 import type { ContactMessage } from "@/lib/contact/schema";
 
 /** docs/product.md#contact: submitting makes no server call; it waits about a second, as sending would. */

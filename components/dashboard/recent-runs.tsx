@@ -1,11 +1,11 @@
 "use client";
 
+import { useApi } from "@/client/use-api";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { LoadError, LoadingRows } from "@/components/ui/list-states";
-import { useApi } from "@/lib/client/use-api";
-import { relativeTime } from "@/lib/format";
+import { relativeTime } from "@/lib/infra/format";
 import type { RunSummaryDto } from "@/lib/runs/dto";
 import type { RunStatus } from "@/lib/runs/status";
 

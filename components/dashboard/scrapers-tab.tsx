@@ -1,11 +1,11 @@
 "use client";
 
+import { apiPath } from "@/client/contract";
+import { useApi } from "@/client/use-api";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState, LoadError, LoadingRows } from "@/components/ui/list-states";
-import { apiPath } from "@/lib/client/contract";
-import { useApi } from "@/lib/client/use-api";
 import { PLANS, planIncludes } from "@/lib/config/plans";
 import { SCRAPER_SKELETON_COUNT } from "@/lib/config/site";
 

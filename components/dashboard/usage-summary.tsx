@@ -1,8 +1,8 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { useApi } from "@/client/use-api";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useApi } from "@/lib/client/use-api";
 import { PLANS, runsOneAtATime } from "@/lib/config/plans";
 
 const monthName = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });

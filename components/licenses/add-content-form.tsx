@@ -2,10 +2,10 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { useApiMutation } from "@/client/use-api";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/form-controls";
 import { FormField } from "@/components/ui/form-field";
-import { useApiMutation } from "@/lib/client/use-api";
 import { addLicenseContentSchema } from "@/lib/licenses/schemas";
 import { licenseReads } from "./queries";
 

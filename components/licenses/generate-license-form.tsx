@@ -2,12 +2,12 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { notify } from "@/client/notify";
+import { useApiMutation } from "@/client/use-api";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/form-controls";
 import { FormField } from "@/components/ui/form-field";
-import { notify } from "@/lib/client/notify";
-import { useApiMutation } from "@/lib/client/use-api";
 import {
   LICENSE_NAME_MAX,
   type LicenseFormValues,

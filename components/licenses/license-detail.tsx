@@ -4,7 +4,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
-import { formatDate } from "@/lib/format";
+import { formatDate } from "@/lib/infra/format";
 import type { LicenseContentDto, LicenseDto } from "@/lib/licenses/dto";
 import { AddContentForm } from "./add-content-form";
 import { LicenseContentList } from "./license-content-list";

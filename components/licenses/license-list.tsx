@@ -3,7 +3,7 @@
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState, LoadError, LoadingRows } from "@/components/ui/list-states";
-import { formatDate } from "@/lib/format";
+import { formatDate } from "@/lib/infra/format";
 import type { LicenseDto } from "@/lib/licenses/dto";
 import { LicenseStatusBadge, LicenseStatusButton } from "./license-status";
 import { usageSummary } from "./license-usage";

@@ -1,8 +1,8 @@
 "use client";
 
+import { useApiMutation } from "@/client/use-api";
 import { Badge } from "@/components/ui/badge";
 import { Button, type ButtonSize } from "@/components/ui/button";
-import { useApiMutation } from "@/lib/client/use-api";
 import type { LicenseDto } from "@/lib/licenses/dto";
 import { licenseReads } from "./queries";
 

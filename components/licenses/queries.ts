@@ -1,10 +1,10 @@
 "use client";
 
-import { apiPath } from "@/lib/client/contract";
-import { useApi } from "@/lib/client/use-api";
+import { apiPath } from "@/client/contract";
+import { useApi } from "@/client/use-api";
 import type { LicenseContentDto, LicenseDto } from "@/lib/licenses/dto";
 
-// Query keys are the API paths (lib/client/query-client.ts fetches them).
+// Query keys are the API paths (client/query-client.ts fetches them).
 
 export function useLicenses() {
   return useApi("/api/licenses");

@@ -1,5 +1,5 @@
+import { cn } from "@/components/ui/cn";
 import { CopyCodeButton } from "@/components/ui/copy-button";
-import { cn } from "@/lib/cn";
 import { type CodeLanguage, guessLanguage, highlightHtml, LANGUAGE_LABELS, type TokenKind } from "@/lib/code/highlight";
 
 // The parts of a block and its tokens' one-letter classes are styled by .code-block in app/globals.css: a span per

@@ -2,8 +2,9 @@ import Link from "next/link";
 import { CheckIcon, CloseIcon } from "@/components/site/icons";
 import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
-import { cn } from "@/lib/cn";
-import { PLAN_LIST, planFeatures } from "@/lib/config/plans";
+import { cn } from "@/components/ui/cn";
+import { planFeatures } from "@/lib/catalogue/plan-features";
+import { PLAN_LIST } from "@/lib/config/plans";
 import { planPrice } from "./plan-text";
 import { Section } from "./section";
 

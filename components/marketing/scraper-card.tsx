@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { ScraperDto } from "@/lib/catalogue/dto";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/infra/format";
 import { PopularityBadge } from "./popularity-badge";
 
 export type ScraperCardData = Pick<ScraperDto, "id" | "name" | "description" | "popularity" | "users" | "updated">;

@@ -1,13 +1,13 @@
 "use client";
 
 import Link from "next/link";
+import { useApi } from "@/client/use-api";
 import { ArrowLeftIcon } from "@/components/site/icons";
 import { useOrigin } from "@/components/site/use-origin";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ScraperDetailDto } from "@/lib/catalogue/dto";
-import { useApi } from "@/lib/client/use-api";
 import { PLANS } from "@/lib/config/plans";
 import { curlRunExample } from "./api-samples";
 import { CodeBlock } from "./code-block";

@@ -2,10 +2,10 @@ import { dehydrate, HydrationBoundary, QueryClient, QueryClientProvider } from "
 import { createElement, type ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { apiPath } from "@/client/contract";
 import type { ScraperDto } from "@/lib/catalogue/dto";
 import { listScrapers } from "@/lib/catalogue/queries";
 import { CATALOGUE } from "@/lib/catalogue/seed-data";
-import { apiPath } from "@/lib/client/contract";
 import { SCRAPER_SKELETON_COUNT } from "@/lib/config/site";
 import { ScraperList } from "./scraper-list";
 

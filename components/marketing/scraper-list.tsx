@@ -1,8 +1,8 @@
 "use client";
 
+import { useApi } from "@/client/use-api";
 import { Skeleton } from "@/components/ui/skeleton";
 import { CATALOGUE } from "@/lib/catalogue/seed-data";
-import { useApi } from "@/lib/client/use-api";
 import { SCRAPER_SKELETON_COUNT } from "@/lib/config/site";
 import { ScraperCard, type ScraperCardData } from "./scraper-card";
 

@@ -2,10 +2,10 @@
 
 import dynamic from "next/dynamic";
 import { useSyncExternalStore } from "react";
-import { onToasterWanted, toasterWanted } from "@/lib/client/notify";
+import { onToasterWanted, toasterWanted } from "@/client/notify";
 
 /**
- * sonner's Toaster, loaded and mounted with the first notification (lib/client/notify.ts): no page needs it for its
+ * sonner's Toaster, loaded and mounted with the first notification (client/notify.ts): no page needs it for its
  * first paint, and it stays out of every page's load, first-load JavaScript and main-thread work alike
  * (docs/decisions.md#javascript-budget). docs/product.md#notifications: one visible at a time, 5000 ms, F8 focuses
  * the region, swipe right to dismiss.

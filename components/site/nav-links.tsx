@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { cn } from "@/lib/cn";
+import { cn } from "@/components/ui/cn";
 import { mainNav } from "@/lib/config/site";
 import { prefetchFor } from "./prefetch";
 

@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { notify } from "@/client/notify";
 import { Button, type ButtonSize, type ButtonVariant } from "@/components/ui/button";
-import { notify } from "@/lib/client/notify";
 
 /** docs/product.md#constants: the copy confirmation shows for 2 seconds. */
 export const COPY_CONFIRMATION_MS = 2000;

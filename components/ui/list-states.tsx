@@ -1,9 +1,9 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { errorMessage } from "@/client/api";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { errorMessage } from "@/lib/client/api";
 
 // The three states a list loaded in the browser shows besides its items (dashboard tabs, license pages).
 

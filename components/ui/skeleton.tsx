@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "@/lib/cn";
+import { cn } from "@/components/ui/cn";
 
 export function Skeleton({ className, ...props }: ComponentProps<"div">) {
   return (

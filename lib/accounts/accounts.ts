@@ -1,6 +1,6 @@
 import "server-only";
-import { db, isUniqueViolation } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { db, isUniqueViolation } from "@/lib/infra/db";
+import { AppError } from "@/lib/infra/errors";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 import type { LoginInput, RegisterInput } from "./schemas";
 

@@ -1,6 +1,6 @@
 import "server-only";
-import { AppError } from "@/lib/errors";
-import { createLimiter, type LimitResult } from "@/lib/rate-limit/limiter";
+import { AppError } from "@/lib/infra/errors";
+import { createLimiter, type LimitResult } from "@/lib/infra/rate-limit/limiter";
 import { type UserDto, verifyCredentials } from "./accounts";
 import {
   LOGIN_FAILURES_PER_EMAIL,

@@ -1,7 +1,7 @@
 import "server-only";
-import { env } from "@/lib/env";
-import { AppError } from "@/lib/errors";
-import { createLimiter } from "@/lib/rate-limit/limiter";
+import { env } from "@/lib/infra/env";
+import { AppError } from "@/lib/infra/errors";
+import { createLimiter } from "@/lib/infra/rate-limit/limiter";
 
 const REGISTRATION_WINDOW_SECONDS = 60 * 60;
 

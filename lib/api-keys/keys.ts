@@ -1,8 +1,9 @@
 import "server-only";
+import type { ApiKeyOwner } from "@/lib/auth/access";
 import type { PlanId } from "@/lib/config/plans";
-import { db } from "@/lib/db";
-import { type HotStatement, hotQuery, sqlTimestamp } from "@/lib/db/hot";
-import { AppError, authenticationRequired } from "@/lib/errors";
+import { db } from "@/lib/infra/db";
+import { type HotStatement, hotQuery, sqlTimestamp } from "@/lib/infra/db/hot";
+import { AppError, authenticationRequired } from "@/lib/infra/errors";
 import { generateApiKey, hashApiKey, maskApiKey } from "./format";
 import { type CreateApiKeyInput, MAX_API_KEYS_PER_USER } from "./schema";
 
@@ -49,7 +50,7 @@ export async function deleteApiKey(userId: number, id: number): Promise<boolean>
 }
 
 /**
- * The key and its owner in one indexed lookup by hash: prepared raw SQL (lib/db/hot.ts), since every scraper call
+ * The key and its owner in one indexed lookup by hash: prepared raw SQL (lib/infra/db/hot.ts), since every scraper call
  * pays for it. Not cached: a deleted key (or account) is refused from the next request on, in every app instance,
  * with nothing to invalidate. `stale` says whether its last use is worth writing down (LAST_USED_RESOLUTION_MS).
  */
@@ -62,11 +63,6 @@ const FIND_API_KEY_OWNER: HotStatement = {
       (k.last_used_at IS NULL OR k.last_used_at < $1::timestamp) AS "stale"
     FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = $2`,
 };
-
-export interface ApiKeyOwner {
-  apiKey: { id: number; userId: number };
-  user: { id: number; email: string; plan: PlanId };
-}
 
 /** The key's owner, or null for an unknown or deleted key. Pass only well-formed keys (see isWellFormedApiKey). */
 export async function findApiKeyOwner(key: string, now = new Date()): Promise<(ApiKeyOwner & { lastUseStale: boolean }) | null> {

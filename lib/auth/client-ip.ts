@@ -1,5 +1,5 @@
 /**
- * The caller's address for throttling. The edge (lib/server/edge.ts) replaces X-Forwarded-For with the one
+ * The caller's address for throttling. The edge (server/edge.ts) replaces X-Forwarded-For with the one
  * address it settled on from the socket and TRUST_PROXY, so a client's own header never gets here; the last
  * entry is taken so that a chain (a test, or a server without the edge) still reads its nearest hop.
  */

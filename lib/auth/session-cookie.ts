@@ -1,6 +1,6 @@
 import "server-only";
 import { decode } from "next-auth/jwt";
-import { authSecret } from "@/lib/env";
+import { authSecret } from "@/lib/infra/env";
 import { claimsFrom, type SessionClaims } from "./sessions";
 import { expiredSignedInHintCookie, signedInHintCookie } from "./signed-in-hint";
 

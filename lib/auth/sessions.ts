@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { db } from "@/lib/db";
+import { db } from "@/lib/infra/db";
 
 /**
  * What a browser session or an API token says about itself (docs/architecture.md#sessions): whose it is, its own

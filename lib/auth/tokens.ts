@@ -1,6 +1,6 @@
 import "server-only";
 import { jwtVerify, SignJWT } from "jose";
-import { authSecret } from "@/lib/env";
+import { authSecret } from "@/lib/infra/env";
 import { claimsFrom, currentSessionVersion, newSessionId, type SessionClaims } from "./sessions";
 
 // API tokens returned by login/register and accepted as `Authorization: Bearer <jwt>` on key and license routes.

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/infra/db";
 import { getScraper, listScrapers, searchScrapers } from "./queries";
 
 // A scraper of this test's own, so runs recorded by other test files never change the counts asserted here.

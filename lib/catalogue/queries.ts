@@ -1,6 +1,6 @@
 import "server-only";
-import { db, type Prisma } from "@/lib/db";
 import { Prisma as PrismaRuntime } from "@/lib/generated/prisma-sqlite/client";
+import { db, type Prisma } from "@/lib/infra/db";
 import { type ScraperDetailDto, type ScraperDto, toScraperDetailDto, toScraperDto } from "./dto";
 
 /** Distinct users who have run each scraper, counted in the database (index scraper_id, user_id). */

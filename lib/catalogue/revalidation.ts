@@ -1,7 +1,7 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
-import { authSecret } from "@/lib/env";
-import { AppError } from "@/lib/errors";
+import { authSecret } from "@/lib/infra/env";
+import { AppError } from "@/lib/infra/errors";
 import { revalidationTokenFor } from "./revalidation-token";
 
 /**

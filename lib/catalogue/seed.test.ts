@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/infra/db";
 import { seedCatalogue } from "./seed";
 
 describe("seedCatalogue", () => {

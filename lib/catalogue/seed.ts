@@ -1,5 +1,5 @@
 import "server-only";
-import type { Db } from "@/lib/db";
+import type { Db } from "@/lib/infra/db";
 import { CATALOGUE } from "./seed-data";
 
 /** Upserts the catalogue by slug, in catalogue order, so a fresh database numbers them 1–6. Idempotent. */

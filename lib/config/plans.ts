@@ -1,7 +1,5 @@
 // The one plan table (docs/product.md#plans-and-limits). Pricing, the API docs FAQ, the dashboard and limit enforcement
-// all read it.
-import { CATALOGUE } from "@/lib/catalogue/seed-data";
-
+// all read it. It stands on its own: what a plan offers of the catalogue is derived in lib/catalogue/plan-features.ts.
 /** In rank order: each plan includes what the ones before it do. The database's PlanId enum holds the same values. */
 export const PLAN_IDS = ["free", "pro", "business"] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
@@ -64,6 +62,15 @@ export function isPlanId(value: string): value is PlanId {
   return (PLAN_IDS as readonly string[]).includes(value);
 }
 
+/**
+ * A plan as the database stores it (text: the list is the code's, so a new tier needs no migration). The only
+ * writers are registration and `npm run user:plan`, which take PlanIds; anything else is corrupt data, not input.
+ */
+export function planOf(stored: string): PlanId {
+  if (!isPlanId(stored)) throw new Error(`Unknown plan in the database: ${JSON.stringify(stored)}`);
+  return stored;
+}
+
 /** A plan may run a scraper when its rank (its place in PLAN_IDS) is at least the scraper's required plan's. */
 export function planIncludes(plan: PlanId, requiredPlan: PlanId): boolean {
   return PLAN_IDS.indexOf(plan) >= PLAN_IDS.indexOf(requiredPlan);
@@ -77,36 +84,4 @@ export function runsOneAtATime(plan: Plan): boolean {
 /** The plans that include `plan`'s scrapers: it and every plan above it. */
 export function plansIncluding(plan: PlanId): Plan[] {
   return PLAN_LIST.filter((candidate) => planIncludes(candidate.id, plan));
-}
-
-/** How many catalogue scrapers a plan runs (those whose required plan it includes), or "all" of them. */
-export function includedScrapers(plan: Plan): number | "all" {
-  const count = CATALOGUE.filter((entry) => planIncludes(plan.id, entry.requiredPlan)).length;
-  return count === CATALOGUE.length ? "all" : count;
-}
-
-const SUPPORT_LABELS: Record<Plan["support"], string> = {
-  basic: "Basic support",
-  email: "Email support",
-  priority: "Priority support",
-};
-
-export interface PlanFeature {
-  text: string;
-  included: boolean;
-}
-
-/** The marketing feature list of a plan (text plus an included flag, docs/product.md#plans-and-limits). */
-export function planFeatures(plan: Plan): PlanFeature[] {
-  const scrapers = includedScrapers(plan);
-  return [
-    { text: `${plan.monthlyRuns.toLocaleString("en-US")} API calls/month`, included: true },
-    { text: scrapers === "all" ? "All scrapers" : `${scrapers} scrapers`, included: true },
-    { text: SUPPORT_LABELS[plan.support], included: true },
-    {
-      text: runsOneAtATime(plan) ? "Concurrent runs" : `${plan.concurrentRuns} concurrent runs`,
-      included: !runsOneAtATime(plan),
-    },
-    { text: `${plan.requestsPerMinute} requests/minute`, included: true },
-  ];
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "@/lib/errors";
-import { ScrapeError } from "@/lib/scrapers/errors";
+import { AppError, ScrapeError } from "@/lib/infra/errors";
 import { errorResponse, HTTP_STATUS, httpStatusOf } from "./errors";
 
 describe("HTTP_STATUS", () => {

@@ -1,4 +1,4 @@
-import type { RateLimitState } from "@/lib/rate-limit/limiter";
+import type { RateLimitState } from "@/lib/infra/rate-limit/limiter";
 
 /** The X-RateLimit-* headers on every answer of a rate-limited endpoint (docs/api.md#rate-limit-headers). */
 export function rateLimitHeaders(state: RateLimitState): Record<string, string> {

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { db, isUniqueViolation } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { db, isUniqueViolation } from "@/lib/infra/db";
+import { AppError } from "@/lib/infra/errors";
 
 /** How long a submission's first answer is replayed for its Idempotency-Key. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;

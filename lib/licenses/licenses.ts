@@ -1,7 +1,7 @@
 import "server-only";
-import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
 import type { License } from "@/lib/generated/prisma-sqlite/client";
+import { db } from "@/lib/infra/db";
+import { AppError } from "@/lib/infra/errors";
 import { generateLicenseKey } from "./key";
 import type { AddLicenseContentInput, CreateLicenseInput, UpdateLicenseInput } from "./schemas";
 

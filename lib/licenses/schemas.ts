@@ -72,6 +72,9 @@ export const addLicenseContentSchema = z.object({
 });
 export type AddLicenseContentInput = z.output<typeof addLicenseContentSchema>;
 
+/** Longest nonce a verification may carry: room for a UUID or 64 random bytes in base64url, no more to echo. */
+export const VERIFY_NONCE_MAX = 128;
+
 /** POST /api/verify-license. */
 export const verifyLicenseSchema = z.object({
   license_key: z
@@ -79,7 +82,18 @@ export const verifyLicenseSchema = z.object({
     .trim()
     .min(1, "license_key is required.")
     .max(200, "license_key must be at most 200 characters."),
+  nonce: z
+    .string({ error: "nonce must be a string." })
+    .min(1, "nonce must not be empty.")
+    .max(VERIFY_NONCE_MAX, `nonce must be at most ${VERIFY_NONCE_MAX} characters.`)
+    .optional()
+    .meta({
+      description:
+        "Echoed unchanged in the signed answer: a fresh random value per check proves the answer was made for this check, not replayed from an earlier one.",
+      example: "5f0c1e9a-3b7d-4c2a-9e61-0d8f3a2b7c45",
+    }),
 });
+export type VerifyLicenseInput = z.output<typeof verifyLicenseSchema>;
 
 /** What the dashboard sends: the create payload with the key left empty for the server to generate. */
 const createLicensePayloadSchema = createLicenseSchema.extend({ license_key: z.literal("") });
@@ -160,5 +174,30 @@ export const verifyResultSchema = z
     code: z.enum(["valid", "not_found", "inactive", "expired", "usage_exceeded"]),
     message: z.string(),
     content: z.array(z.string()).meta({ description: "The URLs of the license's content items when valid, [] otherwise." }),
+    nonce: z.string().optional().meta({ description: "The request's nonce, when it sent one." }),
   })
   .meta({ id: "VerifyResult" });
+
+/** A license file's validity: 30 days unless asked, from an hour to a year (docs/api.md#license-files). */
+export const LICENSE_FILE_TTL_SECONDS = { default: 30 * 24 * 3600, min: 3600, max: 365 * 24 * 3600 } as const;
+
+/** POST /api/licenses/{id}/file. */
+export const licenseFileRequestSchema = z.object({
+  ttl: z
+    .number({ error: "ttl must be a number of seconds." })
+    .int("ttl must be a whole number of seconds.")
+    .min(LICENSE_FILE_TTL_SECONDS.min, `ttl must be at least ${LICENSE_FILE_TTL_SECONDS.min} seconds (an hour).`)
+    .max(LICENSE_FILE_TTL_SECONDS.max, `ttl must be at most ${LICENSE_FILE_TTL_SECONDS.max} seconds (a year).`)
+    .optional()
+    .meta({ description: "Seconds the file stays valid; 30 days by default, never past the license's own expiry." }),
+});
+
+export const licenseFileSchema = z
+  .strictObject({
+    license_file: z.string().meta({ description: "-----BEGIN SCRAPEDECK LICENSE FILE----- … (docs/api.md#license-files)." }),
+    issued_at: timestamp,
+    expires_at: timestamp.meta({ description: "The file's own expiry: its ttl, capped by the license's expiry." }),
+    kid: z.string().meta({ description: "The id of the key that signed it, in /.well-known/scrapedeck-keys.json." }),
+  })
+  .meta({ id: "LicenseFile" });
+export type LicenseFileDto = z.output<typeof licenseFileSchema>;

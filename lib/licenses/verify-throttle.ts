@@ -1,7 +1,7 @@
 import "server-only";
-import { env } from "@/lib/env";
-import { AppError } from "@/lib/errors";
-import { createLimiter, type LimitResult } from "@/lib/rate-limit/limiter";
+import { env } from "@/lib/infra/env";
+import { AppError } from "@/lib/infra/errors";
+import { createLimiter, type LimitResult } from "@/lib/infra/rate-limit/limiter";
 
 const limiter = createLimiter({
   name: "verify-license",

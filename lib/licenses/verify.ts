@@ -1,5 +1,5 @@
 import "server-only";
-import { type HotStatement, hotDb, hotQuery, sqlTimestamp } from "@/lib/db/hot";
+import { type HotStatement, hotDb, hotQuery, sqlTimestamp } from "@/lib/infra/db/hot";
 import { normalizeLicenseKey } from "./key";
 import { answer, itemUrls, refusal, type VerifyResult } from "./verdict";
 
@@ -7,7 +7,7 @@ export type { VerifyCode, VerifyResult } from "./verdict";
 
 // Public license verification (docs/decisions.md#license-verification). A valid answer counts one use, and the count and
 // the checks happen in one conditional UPDATE, so parallel verifies can never push usage_count past max_usage. The
-// three statements are the hottest in the app: prepared raw SQL (lib/db/hot.ts), each one index lookup.
+// three statements are the hottest in the app: prepared raw SQL (lib/infra/db/hot.ts), each one index lookup.
 
 /** Checks and counts a use at once; returns the license's id when it was usable. */
 const USE_LICENSE: HotStatement = {
@@ -72,19 +72,26 @@ async function countUse(licenseKey: string, at: string): Promise<string[] | null
   return rows.length > 0 ? rows.flatMap(itemUrls) : null;
 }
 
-export async function verifyLicense(rawKey: string, now: Date = new Date()): Promise<VerifyResult> {
+/**
+ * The answer for a license key, counting a use when it is valid. `nonce`, from the request, is echoed in the answer,
+ * so a signed answer (docs/api.md#signed-answers) proves it was made for this check.
+ */
+export async function verifyLicense(
+  rawKey: string,
+  { nonce, now = new Date() }: { nonce?: string; now?: Date } = {},
+): Promise<VerifyResult> {
   const licenseKey = normalizeLicenseKey(rawKey);
-  if (!licenseKey) return answer("not_found");
+  if (!licenseKey) return answer("not_found", [], nonce);
   const at = sqlTimestamp(now);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const content = await countUse(licenseKey, at);
-    if (content) return answer("valid", content);
+    if (content) return answer("valid", content, nonce);
     const [state] = await hotQuery<{ isActive: unknown; expired: unknown; usedUp: unknown }>(LICENSE_STATE, [at, licenseKey]);
     // SQLite answers 1/0, PostgreSQL true/false.
     const code = refusal(
       state ? { isActive: Boolean(state.isActive), expired: Boolean(state.expired), usedUp: Boolean(state.usedUp) } : null,
     );
-    if (code) return answer(code);
+    if (code) return answer(code, [], nonce);
   }
   throw new Error(`License verification did not settle after ${MAX_ATTEMPTS} attempts`);
 }

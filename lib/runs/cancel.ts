@@ -1,9 +1,11 @@
 import "server-only";
-import { db } from "@/lib/db";
-import { publishRunCancelled } from "@/lib/queue/run-events";
-import { releaseSlotToken } from "@/lib/rate-limit/concurrency";
+import { db } from "@/lib/infra/db";
+import { AppError } from "@/lib/infra/errors";
+import { releaseSlotToken } from "@/lib/infra/rate-limit/concurrency";
+import { publishRunCancelled } from "@/lib/runs/events";
 import { releaseRun } from "@/lib/usage/quota";
 import { runEnded } from "./ended";
+import { getRun } from "./queries";
 import { OPEN_RUN_STATUSES } from "./status";
 
 /**
@@ -28,4 +30,16 @@ export async function cancelOpenRun(
   if (slotToken) await releaseSlotToken(slotToken);
   await runEnded(run.id);
   return true;
+}
+
+/**
+ * Cancels one of the user's runs that has not ended, queued or running: it becomes cancelled, its quota is given
+ * back and a running run's worker stops (lib/runs/cancel.ts). A finished run answers not_cancellable.
+ */
+export async function cancelRun(userId: number, id: number) {
+  const run = await db.scraperRun.findFirst({ where: { id, userId }, select: { id: true, userId: true, quotaMonth: true } });
+  if (!run) throw new AppError("not_found", "Run not found");
+  if (!(await cancelOpenRun(run, "Cancelled at your request.")))
+    throw new AppError("not_cancellable", "This run has already ended: only a queued or running run can be cancelled.");
+  return getRun(userId, id);
 }

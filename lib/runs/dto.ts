@@ -1,10 +1,25 @@
 import type { z } from "zod";
-import { publicEnv } from "@/lib/public-env";
+import { publicEnv } from "@/lib/infra/public-env";
 import type { ScrapedItem } from "@/lib/scrapers/types";
 import { isResultRetained, resultExpiresAt } from "./retention";
-import type { AcceptedRun, CompletedRun } from "./run";
 import type { runAcceptedSchema, runDetailSchema, runResultSchema, runSummarySchema } from "./schema";
 import type { RunStatus } from "./status";
+
+export interface CompletedRun {
+  id: number;
+  scraperId: number;
+  url: string;
+  items: ScrapedItem[];
+  durationMs: number;
+  createdAt: Date;
+}
+
+export interface AcceptedRun {
+  id: number;
+  scraperId: number;
+  url: string;
+  createdAt: Date;
+}
 
 /** Where a run's status is read: GET /api/runs/{id}, absolute on the app's public origin. */
 export function runStatusUrl(id: number, origin: string = publicEnv.APP_URL): string {

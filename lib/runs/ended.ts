@@ -1,13 +1,13 @@
 import "server-only";
-import { completeBatchIfDone, getBatch } from "@/lib/batches/batches";
-import { type HotStatement, hotQuery } from "@/lib/db/hot";
-import { log } from "@/lib/log";
-import { publishRunEnded, type RunEndNews } from "@/lib/queue/run-events";
+import { type HotStatement, hotQuery } from "@/lib/infra/db/hot";
+import { log } from "@/lib/infra/log";
+import { publishRunEnded, type RunEndNews } from "@/lib/runs/events";
 import { queueWebhook } from "@/lib/webhooks/deliveries";
+import { completeBatchIfDone, getBatch } from "./batch-queries";
 import { getRun } from "./queries";
 import type { RunStatus } from "./status";
 
-/** What follows a run's end depends on: every run ends with it, so it is a prepared statement (lib/db/hot.ts). */
+/** What follows a run's end depends on: every run ends with it, so it is a prepared statement (lib/infra/db/hot.ts). */
 const RUN_FOLLOW_UPS: HotStatement = {
   name: "run_follow_ups",
   sqlite: `SELECT r.user_id AS "userId", r.status, r.webhook_url AS "webhookUrl", r.batch_id AS "batchId",

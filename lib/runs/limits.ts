@@ -1,8 +1,8 @@
 import "server-only";
 import { PLANS, type Plan, type PlanId, planIncludes, runsOneAtATime } from "@/lib/config/plans";
-import { AppError } from "@/lib/errors";
-import { type ConcurrencySlot, createConcurrencyLimiter } from "@/lib/rate-limit/concurrency";
-import { createLimiter, type Limiter, type LimitResult } from "@/lib/rate-limit/limiter";
+import { AppError } from "@/lib/infra/errors";
+import { type ConcurrencySlot, createConcurrencyLimiter } from "@/lib/infra/rate-limit/concurrency";
+import { createLimiter, type Limiter, type LimitResult } from "@/lib/infra/rate-limit/limiter";
 
 /**
  * A slot left behind by a crashed process frees itself after this long (Redis only). It is far longer than

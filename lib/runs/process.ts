@@ -1,18 +1,19 @@
 import "server-only";
 import { PLANS, type PlanId } from "@/lib/config/plans";
-import { db } from "@/lib/db";
-import { type HotStatement, hotQuery, sqlTimestamp } from "@/lib/db/hot";
-import { AppError, type ErrorCode } from "@/lib/errors";
-import { log } from "@/lib/log";
-import { extractJsonInThread } from "@/lib/queue/extraction-pool";
-import type { JobOutcome, RunJob } from "@/lib/queue/queue";
-import { watchRunCancel } from "@/lib/queue/run-events";
-import { releaseSlotToken } from "@/lib/rate-limit/concurrency";
-import { pageFetcher } from "@/lib/scrapers/fetch/safe-fetch";
+import { db } from "@/lib/infra/db";
+import { type HotStatement, hotQuery, sqlTimestamp } from "@/lib/infra/db/hot";
+import { AppError, type ErrorCode } from "@/lib/infra/errors";
+import type { JobOutcome } from "@/lib/infra/jobs/queue";
+import { log } from "@/lib/infra/log";
+import { pageFetcher } from "@/lib/infra/outbound/safe-fetch";
+import { releaseSlotToken } from "@/lib/infra/rate-limit/concurrency";
+import { watchRunCancel } from "@/lib/runs/events";
+import { extractJsonInThread } from "@/lib/scrapers/extraction/pool";
 import type { ScraperKind } from "@/lib/scrapers/kinds";
 import { releaseRun } from "@/lib/usage/quota";
 import { type KnownFollowUps, runEnded } from "./ended";
 import { type RunLimits, runLimits } from "./limits";
+import type { RunJob } from "./queue";
 import { purgeExpiredResultsOccasionally } from "./retention";
 import type { RunStatus } from "./status";
 
@@ -29,7 +30,7 @@ const SLOT_WAIT_MS = 1000;
 
 const done: JobOutcome = { done: true };
 
-// A run's statements on every worker, prepared raw SQL (lib/db/hot.ts): as ORM statements they cost more CPU
+// A run's statements on every worker, prepared raw SQL (lib/infra/db/hot.ts): as ORM statements they cost more CPU
 // than fetching and extracting a typical page (docs/decisions.md#hot-paths). Claim and outcome stay conditional
 // UPDATEs, so exactly one worker claims a run and a cancel or recovery that came first is never overwritten.
 

@@ -1,8 +1,7 @@
 import "server-only";
-import { db } from "@/lib/db";
-import { type HotStatement, hotQuery } from "@/lib/db/hot";
-import { AppError } from "@/lib/errors";
-import { cancelOpenRun } from "./cancel";
+import { db } from "@/lib/infra/db";
+import { type HotStatement, hotQuery } from "@/lib/infra/db/hot";
+import { AppError } from "@/lib/infra/errors";
 import { type RunRow, runDetailDto, runSummaryDto } from "./dto";
 import type { ListRunsQuery } from "./schema";
 
@@ -37,7 +36,7 @@ export async function listRuns(userId: number, { page, per_page }: ListRunsQuery
 
 /**
  * One run of one user with its scraper's name and its first webhook delivery, in one indexed read: what
- * GET /api/runs/{id} answers, which scraper clients poll with their API key (lib/db/hot.ts). Times are read as
+ * GET /api/runs/{id} answers, which scraper clients poll with their API key (lib/infra/db/hot.ts). Times are read as
  * ISO text in both dialects (PostgreSQL's driver would read a timestamp without zone in the server's local time).
  */
 const RUN_DETAIL: HotStatement = {
@@ -89,16 +88,4 @@ export async function getRun(userId: number, id: number) {
     resultData: row.resultData,
     deliveries: row.deliveryId === null ? [] : [{ attempts: row.deliveryAttempts ?? 0, lastStatus: row.deliveryLastStatus }],
   });
-}
-
-/**
- * Cancels one of the user's runs that has not ended, queued or running: it becomes cancelled, its quota is given
- * back and a running run's worker stops (lib/runs/cancel.ts). A finished run answers not_cancellable.
- */
-export async function cancelRun(userId: number, id: number) {
-  const run = await db.scraperRun.findFirst({ where: { id, userId }, select: { id: true, userId: true, quotaMonth: true } });
-  if (!run) throw new AppError("not_found", "Run not found");
-  if (!(await cancelOpenRun(run, "Cancelled at your request.")))
-    throw new AppError("not_cancellable", "This run has already ended: only a queued or running run can be cancelled.");
-  return getRun(userId, id);
 }

@@ -1,9 +1,9 @@
 import "server-only";
-import { db } from "@/lib/db";
-import { runQueue } from "@/lib/queue/queue";
-import { releaseSlotToken } from "@/lib/rate-limit/concurrency";
+import { db } from "@/lib/infra/db";
+import { releaseSlotToken } from "@/lib/infra/rate-limit/concurrency";
 import { runEnded } from "./ended";
 import { recordFailure } from "./process";
+import { enqueueRunJob } from "./queue";
 
 /** A queued run this old that no worker has taken is re-added to the queue (its job was lost with Redis or a restart). */
 export const REQUEUE_AFTER_MS = 60_000;
@@ -44,6 +44,6 @@ export async function recoverRuns({
     select: { id: true },
     orderBy: { id: "asc" },
   });
-  for (const run of queued) await runQueue().enqueue({ runId: run.id });
+  for (const run of queued) await enqueueRunJob({ runId: run.id });
   return { lost, requeued: queued.length };
 }

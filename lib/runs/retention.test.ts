@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/infra/db";
 import { createTestUser } from "@/test/support/users";
 import { isResultRetained, purgeExpiredResults } from "./retention";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db } from "@/lib/infra/db";
 
 /** How long a run's extracted items are kept; its record (status, url, counts, error) stays. */
 export const RESULT_RETENTION_DAYS = 7;

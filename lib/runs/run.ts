@@ -1,16 +1,17 @@
 import "server-only";
 import type { Plan, PlanId } from "@/lib/config/plans";
-import { db } from "@/lib/db";
-import { type HotStatement, hotDb, hotQuery, sqlTimestamp } from "@/lib/db/hot";
-import { env } from "@/lib/env";
-import { AppError, type ErrorCode } from "@/lib/errors";
-import { runQueue } from "@/lib/queue/queue";
-import { listenForRunEnd, type RunEndListener } from "@/lib/queue/run-events";
+import { db } from "@/lib/infra/db";
+import { type HotStatement, hotDb, hotQuery, sqlTimestamp } from "@/lib/infra/db/hot";
+import { env } from "@/lib/infra/env";
+import { AppError, type ErrorCode } from "@/lib/infra/errors";
+import { listenForRunEnd, type RunEndListener } from "@/lib/runs/events";
 import type { ScraperKind } from "@/lib/scrapers/kinds";
 import type { ScrapedItem } from "@/lib/scrapers/types";
 import { type QuotaReservation, quotaExceeded, RESERVE_RUN, releaseRun } from "@/lib/usage/quota";
 import { usageMonth } from "@/lib/usage/summary";
+import type { AcceptedRun, CompletedRun } from "./dto";
 import { assertPlanIncludes, type RunLimits, runLimits } from "./limits";
+import { enqueueRunJob } from "./queue";
 import type { RunRequest } from "./schema";
 import { isFinished, type RunStatus } from "./status";
 import { ensureInAppWorkers } from "./workers";
@@ -34,22 +35,6 @@ export interface RunInput {
   webhookUrl?: string | null;
 }
 
-export interface CompletedRun {
-  id: number;
-  scraperId: number;
-  url: string;
-  items: ScrapedItem[];
-  durationMs: number;
-  createdAt: Date;
-}
-
-export interface AcceptedRun {
-  id: number;
-  scraperId: number;
-  url: string;
-  createdAt: Date;
-}
-
 /** A synchronous call ends with the run's items, or with the run still going (the caller polls its status). */
 export type RunOutcome = { state: "completed"; run: CompletedRun } | { state: "accepted"; run: AcceptedRun };
 
@@ -59,7 +44,7 @@ export interface RunOptions {
   syncTimeoutMs?: number;
 }
 
-// The run endpoint's own statements, prepared raw SQL (lib/db/hot.ts): a synchronous run's accept and wait were a
+// The run endpoint's own statements, prepared raw SQL (lib/infra/db/hot.ts): a synchronous run's accept and wait were a
 // handful of ORM statements whose building and mapping cost more CPU than the statements (docs/decisions.md#hot-paths).
 
 const FIND_SCRAPER: HotStatement = {
@@ -187,7 +172,7 @@ export async function enqueueRun(data: RunData, reservation: QuotaReservation, s
 async function queueRun(run: AcceptedRun, reservation: QuotaReservation, slotToken?: string): Promise<void> {
   ensureInAppWorkers();
   try {
-    await runQueue().enqueue({ runId: run.id, ...(slotToken ? { slotToken } : {}) });
+    await enqueueRunJob({ runId: run.id, ...(slotToken ? { slotToken } : {}) });
   } catch (error) {
     const { count } = await db.scraperRun.updateMany({
       where: { id: run.id, status: "queued" },

@@ -2,20 +2,19 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
-  // This process only submits: the worker process does the work. Read by lib/env.ts when first imported.
+  // This process only submits: the worker process does the work. Read by lib/infra/env.ts when first imported.
   process.env.RUN_WORKERS_IN_APP = "0";
 });
 
 import { randomUUID } from "node:crypto";
 import { DELETE as deleteRun } from "@/app/api/runs/[id]/route";
-import { runScraperEndpoint } from "@/app/api/scrapers/[id]/run/endpoint";
-import { db } from "@/lib/db";
-import { env } from "@/lib/env";
-import { redisClient } from "@/lib/rate-limit/redis";
+import { db } from "@/lib/infra/db";
+import { env } from "@/lib/infra/env";
+import { redisClient } from "@/lib/infra/rate-limit/redis";
 import { usageMonth } from "@/lib/usage/summary";
 import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
 import { callJson } from "@/test/support/requests";
-import { createRunUser, type RunTestUser } from "@/test/support/runs";
+import { createRunUser, type RunTestUser, runScraperEndpoint } from "@/test/support/runs";
 import { startWorkerProcess, type WorkerProcess } from "@/test/support/worker-process";
 import { createRunLimits } from "./limits";
 import { RUN_LEASE_MS } from "./process";

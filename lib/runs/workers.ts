@@ -1,12 +1,13 @@
 import "server-only";
-import { env } from "@/lib/env";
-import { log } from "@/lib/log";
-import { processWide } from "@/lib/process-state";
-import { closeExtractionPool } from "@/lib/queue/extraction-pool";
-import { RUNS_QUEUE, startQueueWorker, usesRedisQueue } from "@/lib/queue/queue";
-import { closeRunEvents, ensureSubscribed } from "@/lib/queue/run-events";
+import { env } from "@/lib/infra/env";
+import { startQueueWorker, usesRedisQueue } from "@/lib/infra/jobs/queue";
+import { log } from "@/lib/infra/log";
+import { processWide } from "@/lib/infra/process-state";
+import { closeRunEvents, ensureSubscribed } from "@/lib/runs/events";
+import { closeExtractionPool } from "@/lib/scrapers/extraction/pool";
 import { deliverWebhook, recoverWebhooks, WEBHOOKS_QUEUE } from "@/lib/webhooks/deliveries";
 import { processRun } from "./process";
+import { RUNS_QUEUE } from "./queue";
 import { recoverRuns } from "./recovery";
 
 /** How often a worker looks for runs whose worker died, and for queued runs and webhooks whose job was lost. */
@@ -19,7 +20,7 @@ export interface RunWorkers {
   close(): Promise<void>;
 }
 
-// One set of workers per process, whichever copy of lib/ starts them first (lib/process-state.ts): runs submitted
+// One set of workers per process, whichever copy of lib/ starts them first (lib/infra/process-state.ts): runs submitted
 // through the edge's fast path are worked by the workers Next's copy started at boot, and the other way round.
 const running = processWide<{ workers?: RunWorkers }>("run-workers", () => ({}));
 

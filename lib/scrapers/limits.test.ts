@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAppError } from "@/lib/errors";
+import { isAppError } from "@/lib/infra/errors";
 import { deepDomPage, deepJsonLdPage } from "@/test/support/hostile-pages";
 import { extractFromHtml } from "./engine";
 import { assertJsonDepth, MAX_DOM_DEPTH, MAX_JSON_LD_DEPTH } from "./limits";

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
  * The origin absolute addresses in page metadata are built against (the canonical link, og:url, og:image): a
  * reserved name (RFC 6761 `.invalid`) that no real host has. Pages are rendered at build time, before the host
  * serving them is known, and one build serves any APP_URL (docs/architecture.md#one-build-any-host); the edge puts
- * the runtime APP_URL's origin in its place in every page it sends (lib/server/document-csp.ts).
+ * the runtime APP_URL's origin in its place in every page it sends (server/document-csp.ts).
  */
 export const PAGE_ORIGIN_PLACEHOLDER = "https://app-url.scrapedeck.invalid";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PLANS } from "@/lib/config/plans";
-import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { db } from "@/lib/infra/db";
+import { AppError } from "@/lib/infra/errors";
 import { createTestUser } from "@/test/support/users";
 import { releaseRun, reserveRun } from "./quota";
 import { usageMonth } from "./summary";

@@ -1,8 +1,8 @@
 import "server-only";
 import type { Plan } from "@/lib/config/plans";
-import { db, isUniqueViolation } from "@/lib/db";
-import { type HotStatement, hotQuery } from "@/lib/db/hot";
-import { AppError } from "@/lib/errors";
+import { db, isUniqueViolation } from "@/lib/infra/db";
+import { type HotStatement, hotQuery } from "@/lib/infra/db/hot";
+import { AppError } from "@/lib/infra/errors";
 import { usageMonth } from "./summary";
 
 /** One reserved run; releasing it gives the run back to the month it was taken from. */
@@ -19,7 +19,7 @@ export const quotaExceeded = (plan: Plan) =>
 
 /**
  * One run taken from the month's row while it is below the quota, the row made by the month's first run: one
- * statement on the run endpoint's hot path (lib/db/hot.ts). The upsert is atomic in both databases (SQLite's
+ * statement on the run endpoint's hot path (lib/infra/db/hot.ts). The upsert is atomic in both databases (SQLite's
  * write lock; PostgreSQL's ON CONFLICT locks the row and re-checks the WHERE on its current version), so parallel
  * runs can never overshoot. A row returned means the run was taken.
  */

@@ -1,6 +1,6 @@
 import "server-only";
-import { PLANS } from "@/lib/config/plans";
-import { db } from "@/lib/db";
+import { PLANS, planOf } from "@/lib/config/plans";
+import { db } from "@/lib/infra/db";
 import type { UsageSummary } from "./schema";
 
 /** The quota period a moment falls in: its calendar month in UTC, "YYYY-MM" (the MonthlyUsage key). */
@@ -17,7 +17,7 @@ export async function getUsageSummary(userId: number, now: Date = new Date()): P
     db.user.findUniqueOrThrow({ where: { id: userId }, select: { plan: true } }),
     db.monthlyUsage.findUnique({ where: { userId_month: { userId, month } }, select: { successfulRuns: true } }),
   ]);
-  const plan = PLANS[user.plan];
+  const plan = PLANS[planOf(user.plan)];
   return {
     plan: plan.id,
     month,

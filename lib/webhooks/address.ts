@@ -1,9 +1,9 @@
 import "server-only";
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
-import { env } from "@/lib/env";
-import { AppError } from "@/lib/errors";
-import { blockedAddressReason } from "@/lib/scrapers/fetch/address-policy";
+import { env } from "@/lib/infra/env";
+import { AppError } from "@/lib/infra/errors";
+import { blockedAddressReason } from "@/lib/infra/outbound/address-policy";
 
 const blocked = (why: string) =>
   new AppError("blocked_webhook_url", `webhook_url is not allowed: ${why}. Webhooks go to public http(s) addresses only.`);

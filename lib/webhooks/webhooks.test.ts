@@ -3,15 +3,14 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as readRun } from "@/app/api/runs/[id]/route";
-import { runScraperEndpoint } from "@/app/api/scrapers/[id]/run/endpoint";
 import { POST as rotateSecret } from "@/app/api/webhooks/secret/rotate/route";
 import { GET as readSecret } from "@/app/api/webhooks/secret/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/infra/db";
 import { createRunLimits } from "@/lib/runs/limits";
 import { startRunWorkers } from "@/lib/runs/workers";
 import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
 import { callJson } from "@/test/support/requests";
-import { createRunUser, type RunTestUser } from "@/test/support/runs";
+import { createRunUser, type RunTestUser, runScraperEndpoint } from "@/test/support/runs";
 import { startWebhookReceiver, type WebhookReceiver } from "@/test/support/webhook-receiver";
 import { DEFAULT_FIRST_RETRY_MS, MAX_WEBHOOK_ATTEMPTS, retryDelayMs } from "./attempts";
 import { recoverWebhooks } from "./deliveries";

@@ -3,22 +3,21 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
-  // This process only submits: the worker processes do the work. Read by lib/env.ts when first imported.
+  // This process only submits: the worker processes do the work. Read by lib/infra/env.ts when first imported.
   process.env.RUN_WORKERS_IN_APP = "0";
 });
 
 import { randomUUID } from "node:crypto";
 import { Queue } from "bullmq";
-import { runScraperEndpoint } from "@/app/api/scrapers/[id]/run/endpoint";
 import { GET as readSecret } from "@/app/api/webhooks/secret/route";
-import { db } from "@/lib/db";
-import { env } from "@/lib/env";
-import { bullConnection } from "@/lib/queue/redis-options";
-import { redisClient } from "@/lib/rate-limit/redis";
+import { db } from "@/lib/infra/db";
+import { env } from "@/lib/infra/env";
+import { bullConnection } from "@/lib/infra/jobs/redis-options";
+import { redisClient } from "@/lib/infra/rate-limit/redis";
 import { createRunLimits } from "@/lib/runs/limits";
 import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
 import { callJson } from "@/test/support/requests";
-import { createRunUser, type RunTestUser } from "@/test/support/runs";
+import { createRunUser, type RunTestUser, runScraperEndpoint } from "@/test/support/runs";
 import { startWebhookReceiver, type WebhookReceiver } from "@/test/support/webhook-receiver";
 import { startWorkerProcess, type WorkerProcess } from "@/test/support/worker-process";
 import { MAX_WEBHOOK_ATTEMPTS } from "./attempts";

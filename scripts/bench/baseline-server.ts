@@ -5,8 +5,8 @@
 //   tsx scripts/bench/baseline-server.ts <sqlite file> <port>
 import { createServer } from "node:http";
 import Database from "better-sqlite3";
-import { normalizeLicenseKey } from "../../lib/licenses/key";
-import { answer, itemUrls, refusal } from "../../lib/licenses/verdict";
+import { normalizeLicenseKey } from "@/lib/licenses/key";
+import { answer, itemUrls, refusal } from "@/lib/licenses/verdict";
 
 const [file, port] = process.argv.slice(2);
 if (!file || !port) throw new Error("usage: baseline-server.ts <sqlite file> <port>");

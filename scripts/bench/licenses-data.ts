@@ -4,8 +4,8 @@
 // over all of them.
 import Database from "better-sqlite3";
 import pg from "pg";
-import { postgresTarget, providerOf, sqliteFilePath } from "../../lib/db/url";
-import { generateLicenseKey } from "../../lib/licenses/key";
+import { postgresTarget, providerOf, sqliteFilePath } from "@/lib/infra/db/url";
+import { generateLicenseKey } from "@/lib/licenses/key";
 
 const BATCH = 10_000;
 

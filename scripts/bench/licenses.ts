@@ -6,7 +6,7 @@
 // file of each count and stop). Environment: DATABASE_URL postgres:// measures PostgreSQL (a new schema per count),
 // BENCH_APP_DIR (the checkout whose app is measured), BENCH_PORT (first port, default 3205).
 import "../load-env";
-import { dropPostgresSchema, freshDatabaseUrl } from "../../test/support/database";
+import { dropPostgresSchema, freshDatabaseUrl } from "@/test/support/database";
 import { generateLicenses } from "./licenses-data";
 import {
   benchOptions,
@@ -29,7 +29,7 @@ const { rounds, seconds, connections, basePort, appDir } = benchOptions(3205);
 const generateOnly = process.argv.includes("--generate-only");
 const base = process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : "file:";
 
-const { prepareDatabase } = await import("../../lib/db/prepare");
+const { prepareDatabase } = await import("@/server/prepare-database");
 
 const databases: { count: number; url: string; keys: string[] }[] = [];
 try {

@@ -5,8 +5,8 @@ import "../load-env";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createMigration } from "../../lib/db/schema-engine";
-import { providerOf } from "../../lib/db/url";
+import { createMigration } from "@/lib/infra/db/schema-engine";
+import { providerOf } from "@/lib/infra/db/url";
 
 const name = process.argv[2];
 if (!name || !/^[a-z0-9_]+$/.test(name)) {

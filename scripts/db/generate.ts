@@ -2,7 +2,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { POSTGRES_SCHEMA_PATH, postgresTwin, SOURCE_SCHEMA_PATH } from "../../lib/db/schema-files";
+import { POSTGRES_SCHEMA_PATH, postgresTwin, SOURCE_SCHEMA_PATH } from "@/lib/infra/db/schema-files";
 
 mkdirSync(path.dirname(POSTGRES_SCHEMA_PATH), { recursive: true });
 writeFileSync(POSTGRES_SCHEMA_PATH, postgresTwin(readFileSync(SOURCE_SCHEMA_PATH, "utf8")));

@@ -1,8 +1,8 @@
 // npm run db:seed — the catalogue scrapers; safe to run again.
 import "../load-env";
-import { seedCatalogue } from "../../lib/catalogue/seed";
-import { createDb } from "../../lib/db";
-import { authSecret, env } from "../../lib/env";
+import { seedCatalogue } from "@/lib/catalogue/seed";
+import { createDb } from "@/lib/infra/db";
+import { authSecret, env } from "@/lib/infra/env";
 import { requestCatalogueRevalidation } from "../catalogue-revalidation";
 
 const db = createDb(env.DATABASE_URL);

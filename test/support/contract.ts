@@ -2,8 +2,8 @@
 // required headers). callRoute runs it on every answer, so a handler and its documentation cannot drift apart.
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { buildOpenApiDocument } from "@/lib/http/openapi/document";
-import { errorSchema } from "@/lib/http/openapi/shapes";
+import { buildOpenApiDocument } from "@/lib/api/document";
+import { errorSchema } from "@/lib/api/shapes";
 
 export const openApiDocument = buildOpenApiDocument();
 

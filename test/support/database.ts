@@ -16,7 +16,7 @@ export function freshDatabaseUrl(base = process.env.TEST_DATABASE_URL ?? process
 
 export async function dropPostgresSchema(url: string): Promise<void> {
   if (!url.startsWith("postgres")) return;
-  const { postgresTarget } = await import("../../lib/db/url");
+  const { postgresTarget } = await import("@/lib/infra/db/url");
   const { pool, schema } = postgresTarget(url);
   const pg = (await import("pg")).default;
   const client = new pg.Client({ ...pool, options: undefined });

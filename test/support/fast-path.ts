@@ -1,11 +1,11 @@
 // The two ways a hot route is served (docs/architecture.md#hot-paths): its route file's handlers as Next calls them,
-// and the same path through the server's fast path (lib/http/fast-paths.ts) over real HTTP. Route tests run their
+// and the same path through the server's fast path (server/fast-paths.ts) over real HTTP. Route tests run their
 // cases against both, so the two can never answer differently.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll } from "vitest";
 import type { HttpMethod, NextRouteHandler } from "@/lib/http";
-import { serveFastPath } from "@/lib/http/fast-paths";
+import { serveFastPath } from "@/server/fast-paths";
 
 let server: Promise<{ origin: string; server: Server }> | null = null;
 

@@ -1,7 +1,11 @@
 // A user on a given plan with an API key, made through the real account and key code.
 import { createApiKey } from "@/lib/api-keys/keys";
 import type { PlanId } from "@/lib/config/plans";
-import { db } from "@/lib/db";
+import { type NextRouteHandler, serve } from "@/lib/http";
+import { db } from "@/lib/infra/db";
+import type { RunLimits } from "@/lib/runs/limits";
+import { makeRunScraperBatchOperation, makeRunScraperOperation } from "@/lib/runs/operations";
+import type { RunOptions } from "@/lib/runs/run";
 import { createTestUser, type TestUser } from "./users";
 
 export interface RunTestUser extends TestUser {
@@ -14,4 +18,14 @@ export async function createRunUser(plan: PlanId = "free"): Promise<RunTestUser>
   if (plan !== "free") await db.user.update({ where: { id: user.id }, data: { plan } });
   const { key } = await createApiKey(user.id, { description: "runs test" });
   return { ...user, keyHeaders: { authorization: `Bearer ${key}` } };
+}
+
+/** The run endpoint's POST with limits (and a synchronous wait) of a test's own, so counters never leak between tests. */
+export function runScraperEndpoint(limits?: RunLimits, options?: Omit<RunOptions, "limits">): NextRouteHandler {
+  return serve(makeRunScraperOperation(limits, options)).POST;
+}
+
+/** The batch endpoint's POST with limits of a test's own. */
+export function batchEndpoint(limits?: RunLimits): NextRouteHandler {
+  return serve(makeRunScraperBatchOperation(limits)).POST;
 }

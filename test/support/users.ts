@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { encode } from "next-auth/jwt";
 import { registerUser, type UserDto } from "@/lib/accounts/accounts";
 import { issueApiToken } from "@/lib/auth/tokens";
-import { authSecret } from "@/lib/env";
+import { authSecret } from "@/lib/infra/env";
 
 export const TEST_PASSWORD = "correct-horse-battery";
 
@@ -17,7 +17,7 @@ export async function sessionCookieFor(
   options: { secret?: string; maxAgeSeconds?: number; sessionVersion?: number } = {},
 ): Promise<string> {
   const token = await encode({
-    // What the sign-in's jwt callback puts in (lib/auth/auth-options.ts): a session id and the session version.
+    // What the sign-in's jwt callback puts in (lib/accounts/next-auth-options.ts): a session id and the session version.
     token: { sub: String(userId), sid: randomUUID(), sv: options.sessionVersion ?? 0 },
     secret: options.secret ?? authSecret(),
     maxAge: options.maxAgeSeconds,

@@ -14,7 +14,7 @@ import { PageNav } from "@/components/marketing/page-nav";
 import { Section } from "@/components/marketing/section";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { site } from "@/lib/config/site";
-import { pageMetadata } from "@/lib/metadata";
+import { pageMetadata } from "@/lib/seo/metadata";
 
 export const metadata: Metadata = pageMetadata({
   title: "API Documentation",

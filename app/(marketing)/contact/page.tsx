@@ -6,7 +6,7 @@ import { PageHero } from "@/components/marketing/page-hero";
 import { BookIcon, ClockIcon, MailIcon } from "@/components/site/icons";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { site } from "@/lib/config/site";
-import { pageMetadata } from "@/lib/metadata";
+import { pageMetadata } from "@/lib/seo/metadata";
 
 export const metadata: Metadata = pageMetadata({
   title: "Contact",

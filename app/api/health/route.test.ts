@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { createDb } from "@/lib/db";
-import { checkHealth } from "@/lib/health";
+import { checkHealth } from "@/lib/health/check";
 import { route } from "@/lib/http";
+import { createDb } from "@/lib/infra/db";
 import { servedBothWays } from "@/test/support/fast-path";
 import { callHandler } from "@/test/support/requests";
 import * as health from "./route";
 
-// Served by the edge's fast path in front of Next as well (lib/http/fast-paths.ts): both ways answer alike.
+// Served by the edge's fast path in front of Next as well (server/fast-paths.ts): both ways answer alike.
 describe.each(servedBothWays({ GET: health.GET, POST: health.POST }))("/api/health (%s)", (_servedAs, { GET, POST }) => {
   it("answers ok after a database round trip", async () => {
     const res = await callHandler(GET, new Request("http://localhost/api/health"));

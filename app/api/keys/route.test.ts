@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hashApiKey } from "@/lib/api-keys/format";
 import { MAX_API_KEYS_PER_USER } from "@/lib/api-keys/schema";
-import { db } from "@/lib/db";
+import { db } from "@/lib/infra/db";
 import { bearer, callRoute } from "@/test/support/requests";
 import { createTestUser, type TestUser } from "@/test/support/users";
 import { DELETE, GET, POST } from "./route";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/infra/db";
 import { LICENSE_KEY_PREFIX } from "@/lib/licenses/key";
 import { bearer, callJson } from "@/test/support/requests";
 import { createTestUser, sessionCookieFor, type TestUser } from "@/test/support/users";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PLANS } from "@/lib/config/plans";
-import { db } from "@/lib/db";
+import { db } from "@/lib/infra/db";
 import { usageMonth } from "@/lib/usage/summary";
 import { bearer, callRoute } from "@/test/support/requests";
 import { createTestUser } from "@/test/support/users";

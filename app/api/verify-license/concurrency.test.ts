@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/infra/db";
 import { createLicense } from "@/lib/licenses/licenses";
 import { servedBothWays } from "@/test/support/fast-path";
 import { callJson } from "@/test/support/requests";

@@ -1,5 +1,5 @@
+import { CodeBlock } from "@/components/marketing/code-block";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { CodeBlock } from "../code-block";
 import { type CodeLanguage, EXAMPLE_DEFAULT_ORIGIN, EXAMPLE_FLOWS, type ExampleFlow, readExamples } from "./example-files";
 import { OnThisHost } from "./on-this-host";
 

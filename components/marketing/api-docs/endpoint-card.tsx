@@ -1,6 +1,6 @@
-import { cn } from "@/lib/cn";
+import { CodeBlock } from "@/components/marketing/code-block";
+import { cn } from "@/components/ui/cn";
 import { escapeHtml } from "@/lib/code/highlight";
-import { CodeBlock } from "../code-block";
 import type { EndpointDoc, HttpMethod } from "./endpoints";
 
 const METHOD_COLORS: Record<HttpMethod, string> = {

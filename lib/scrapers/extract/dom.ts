@@ -1,6 +1,6 @@
 import { compile as compileSelector } from "css-select";
 import type { AnyNode, Element } from "domhandler";
-import { MAX_DOM_DEPTH, pageTooComplex } from "../limits";
+import { MAX_DOM_DEPTH, pageTooComplex } from "@/lib/scrapers/limits";
 
 /**
  * Every element of a page in document order, built in one walk after parsing. Queries scan a scope's

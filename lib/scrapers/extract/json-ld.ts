@@ -1,5 +1,5 @@
 import { decodeHTML } from "entities";
-import { assertJsonDepth } from "../limits";
+import { assertJsonDepth } from "@/lib/scrapers/limits";
 import { type DomIndex, select } from "./dom";
 import { parseLenientJson } from "./lenient-json";
 import { textContent } from "./text";

@@ -2,7 +2,7 @@ import type { AnyNode } from "domhandler";
 import fc from "fast-check";
 import { parse } from "parse5";
 import { describe, expect, it } from "vitest";
-import { depthCappedTreeAdapter } from "../limits";
+import { depthCappedTreeAdapter } from "@/lib/scrapers/limits";
 import { parseCut, parseHtml } from "./parse-html";
 
 /** The tree as parse5 builds it from the page as it is: what parseHtml must equal. */

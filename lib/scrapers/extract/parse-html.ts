@@ -1,6 +1,6 @@
 import type { Document, Element, Text } from "domhandler";
 import { parse } from "parse5";
-import { depthCappedTreeAdapter } from "../limits";
+import { depthCappedTreeAdapter } from "@/lib/scrapers/limits";
 
 /**
  * The page's DOM, exactly as parse5 builds it from `html` (with the depth-capped tree adapter, scripting on, as

@@ -1,5 +1,5 @@
 import type { Element } from "domhandler";
-import type { Review } from "../types";
+import type { Review } from "@/lib/scrapers/types";
 import { toIsoDate } from "./dates";
 import { contains } from "./dom";
 import { find, findRating, textOf } from "./html";

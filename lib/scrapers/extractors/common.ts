@@ -1,9 +1,9 @@
 import type { Element } from "domhandler";
-import { find, textOf } from "../extract/html";
-import type { Page } from "../extract/page";
-import { blockText, singleLine } from "../extract/text";
-import { child, children, hasType, raw, type Thing, text, texts } from "../extract/things";
-import type { BaseItem } from "../types";
+import { find, textOf } from "@/lib/scrapers/extract/html";
+import type { Page } from "@/lib/scrapers/extract/page";
+import { blockText, singleLine } from "@/lib/scrapers/extract/text";
+import { child, children, hasType, raw, type Thing, text, texts } from "@/lib/scrapers/extract/things";
+import type { BaseItem } from "@/lib/scrapers/types";
 
 /** Title, description, image and address from Open Graph, Twitter cards and plain meta tags. */
 export function metaBasics(page: Page): Pick<BaseItem, "title" | "description" | "url"> & { image: string | null } {

@@ -2,7 +2,6 @@ import { first } from "../extract/dom";
 import type { Page } from "../extract/page";
 import { cleanText, textContent } from "../extract/text";
 import type { BaseItem } from "../types";
-import type { KindExtractor } from "./extractor";
 
 // `_meta.probability`: the calibrated chance that a page is one of the kind's pages. A logistic model over a
 // few signals the extraction already has (docs/decisions.md, "Item confidence"); its weights were fitted on
@@ -53,7 +52,13 @@ export interface ItemEvidence {
 /** og:type values that say nothing about the page's kind. */
 const GENERIC_OG_TYPES = /^(?:website|object|webpage|page|blog|site)$/i;
 
-export function kindSignals<T extends BaseItem>(extractor: KindExtractor<T>, page: Page, evidence: ItemEvidence): KindSignals {
+/** What a kind says about its pages: the fields that make one (KindExtractor.keyFields) and its og:type values. */
+export interface KindProfile {
+  keyFields: readonly string[];
+  ogTypes?: RegExp;
+}
+
+export function kindSignals(extractor: KindProfile, page: Page, evidence: ItemEvidence): KindSignals {
   const ogType = page.meta.get("og:type")?.trim();
   const ogKind = Boolean(ogType && extractor.ogTypes?.test(ogType));
   const record = evidence.first as Record<string, unknown> | null;

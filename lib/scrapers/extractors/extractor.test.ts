@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractFromHtml } from "../engine";
+import { extractFromHtml } from "@/lib/scrapers/engine";
 
 const URL = "https://shop.example/products/mug";
 const page = (head: string, body = "") => `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;

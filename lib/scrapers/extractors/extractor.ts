@@ -1,12 +1,12 @@
 import type { Element } from "domhandler";
-import { findCards } from "../extract/cards";
-import { first } from "../extract/dom";
-import type { Page } from "../extract/page";
-import { htmlReviews } from "../extract/reviews";
-import { blockText, cleanText, textContent } from "../extract/text";
-import { absoluteUrl, hasType, isThing, link, type Thing, text, values } from "../extract/things";
-import { squash, stripSiteName } from "../extract/titles";
-import type { BaseItem, ExtractOptions, FieldSource, Review } from "../types";
+import { findCards } from "@/lib/scrapers/extract/cards";
+import { first } from "@/lib/scrapers/extract/dom";
+import type { Page } from "@/lib/scrapers/extract/page";
+import { htmlReviews } from "@/lib/scrapers/extract/reviews";
+import { blockText, cleanText, textContent } from "@/lib/scrapers/extract/text";
+import { absoluteUrl, hasType, isThing, link, type Thing, text, values } from "@/lib/scrapers/extract/things";
+import { squash, stripSiteName } from "@/lib/scrapers/extract/titles";
+import type { BaseItem, ExtractOptions, FieldSource, Review } from "@/lib/scrapers/types";
 import { type KindSignals, kindSignals, probabilityOf } from "./confidence";
 
 /**
@@ -113,6 +113,15 @@ export function extractItems<T extends BaseItem>(
     items: kept.map(({ value, sources }) => withMeta(withReviewOption(value, extractor, options), sources, probability)),
     signals,
   };
+}
+
+/**
+ * The page itself read as one item of the kind, even when it lists several: its one entity of the kind if it has
+ * exactly one, else its meta tags and content (what the content formats' metadata reads an article's fields from).
+ */
+export function pageItem<T extends BaseItem>(extractor: KindExtractor<T>, page: Page): T {
+  const { groups } = entityGroups(extractor, page);
+  return detailItem(extractor, page, groups.length === 1 ? (groups[0] ?? []) : []).value;
 }
 
 /** An item being filled, with where each of its fields came from. */

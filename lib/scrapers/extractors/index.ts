@@ -1,4 +1,4 @@
-import type { ItemByKind, ScraperKind } from "../types";
+import type { ItemByKind, ScraperKind } from "@/lib/scrapers/types";
 import type { KindExtractor } from "./extractor";
 import { jobExtractor } from "./job";
 import { newsArticleExtractor } from "./news-article";

@@ -1,10 +1,10 @@
-import { toIsoDate } from "../extract/dates";
-import { find, findDate, heading, labelled, labelledValues, primaryLink, textOf } from "../extract/html";
-import { parseDecimal } from "../extract/numbers";
-import { normalizeCurrency, parsePrice } from "../extract/price";
-import { blockText, plainText } from "../extract/text";
-import { child, children, link, raw, type Thing, text, texts } from "../extract/things";
-import { emptyBaseItem, type JobItem, type Salary } from "../types";
+import { toIsoDate } from "@/lib/scrapers/extract/dates";
+import { find, findDate, heading, labelled, labelledValues, primaryLink, textOf } from "@/lib/scrapers/extract/html";
+import { parseDecimal } from "@/lib/scrapers/extract/numbers";
+import { normalizeCurrency, parsePrice } from "@/lib/scrapers/extract/price";
+import { blockText, plainText } from "@/lib/scrapers/extract/text";
+import { child, children, link, raw, type Thing, text, texts } from "@/lib/scrapers/extract/things";
+import { emptyBaseItem, type JobItem, type Salary } from "@/lib/scrapers/types";
 import { addressOf, htmlDescription, metaBasics } from "./common";
 import type { KindExtractor } from "./extractor";
 

@@ -10,15 +10,15 @@ import {
   labelledPublished,
   profileLinkAfterHeadline,
   updatedAfterHeadline,
-} from "../extract/bylines";
-import { toIsoDate } from "../extract/dates";
-import { find, findDate, heading, image, primaryLink, textOf } from "../extract/html";
-import { mainText } from "../extract/main-content";
-import type { Page } from "../extract/page";
-import { plainText } from "../extract/text";
-import { hasType, isThing, link, raw, type Thing, text, texts, values, valueText } from "../extract/things";
-import { pageHeading, postHeading, siteNames, squash, stripSiteName, visibleHeadline } from "../extract/titles";
-import { emptyBaseItem, type NewsArticleItem } from "../types";
+} from "@/lib/scrapers/extract/bylines";
+import { toIsoDate } from "@/lib/scrapers/extract/dates";
+import { find, findDate, heading, image, primaryLink, textOf } from "@/lib/scrapers/extract/html";
+import { mainText } from "@/lib/scrapers/extract/main-content";
+import type { Page } from "@/lib/scrapers/extract/page";
+import { plainText } from "@/lib/scrapers/extract/text";
+import { hasType, isThing, link, raw, type Thing, text, texts, values, valueText } from "@/lib/scrapers/extract/things";
+import { pageHeading, postHeading, siteNames, squash, stripSiteName, visibleHeadline } from "@/lib/scrapers/extract/titles";
+import { emptyBaseItem, type NewsArticleItem } from "@/lib/scrapers/types";
 import { metaBasics } from "./common";
 import { type KindExtractor, SOURCES } from "./extractor";
 

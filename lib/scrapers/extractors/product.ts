@@ -6,15 +6,15 @@ import {
   productIdFromUrl,
   shownProductCode,
   titleElement,
-} from "../extract/commerce";
-import { closest } from "../extract/dom";
-import { find, findRating, heading, image, labelled, labelledValues, primaryLink, textOf } from "../extract/html";
-import type { Page } from "../extract/page";
-import { normalizeCurrency, type PriceReading, readAmount } from "../extract/price";
-import { aggregateRatingOf, reviewsOf } from "../extract/reviews";
-import { plainText } from "../extract/text";
-import { child, link, raw, type Thing, text } from "../extract/things";
-import { emptyBaseItem, type FieldSource, type ProductItem } from "../types";
+} from "@/lib/scrapers/extract/commerce";
+import { closest } from "@/lib/scrapers/extract/dom";
+import { find, findRating, heading, image, labelled, labelledValues, primaryLink, textOf } from "@/lib/scrapers/extract/html";
+import type { Page } from "@/lib/scrapers/extract/page";
+import { normalizeCurrency, type PriceReading, readAmount } from "@/lib/scrapers/extract/price";
+import { aggregateRatingOf, reviewsOf } from "@/lib/scrapers/extract/reviews";
+import { plainText } from "@/lib/scrapers/extract/text";
+import { child, link, raw, type Thing, text } from "@/lib/scrapers/extract/things";
+import { emptyBaseItem, type FieldSource, type ProductItem } from "@/lib/scrapers/types";
 import { availabilityName, statedAvailability } from "./availability";
 import { htmlDescription, metaBasics, offerOf, offersOf } from "./common";
 import { type KindExtractor, type Layer, SOURCES } from "./extractor";

@@ -1,10 +1,10 @@
-import { findPrice } from "../extract/commerce";
-import { find, heading, image, labelled, labelledValues, primaryLink, textOf } from "../extract/html";
-import { firstNumber, parseDecimal } from "../extract/numbers";
-import { normalizeCurrency, parseAmount } from "../extract/price";
-import { blockText, plainText, textContent } from "../extract/text";
-import { child, hasType, link, raw, type Thing, text } from "../extract/things";
-import { emptyBaseItem, type FloorSize, type RealEstateItem } from "../types";
+import { findPrice } from "@/lib/scrapers/extract/commerce";
+import { find, heading, image, labelled, labelledValues, primaryLink, textOf } from "@/lib/scrapers/extract/html";
+import { firstNumber, parseDecimal } from "@/lib/scrapers/extract/numbers";
+import { normalizeCurrency, parseAmount } from "@/lib/scrapers/extract/price";
+import { blockText, plainText, textContent } from "@/lib/scrapers/extract/text";
+import { child, hasType, link, raw, type Thing, text } from "@/lib/scrapers/extract/things";
+import { emptyBaseItem, type FloorSize, type RealEstateItem } from "@/lib/scrapers/types";
 import { addressOf, htmlDescription, metaBasics, offerOf } from "./common";
 import { type KindExtractor, SOURCES } from "./extractor";
 

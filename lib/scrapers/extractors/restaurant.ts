@@ -1,11 +1,11 @@
 import type { Element } from "domhandler";
-import { childElements } from "../extract/dom";
-import { find, findRating, heading, image, labelled, labelledValues, primaryLink, textOf } from "../extract/html";
-import type { Page } from "../extract/page";
-import { aggregateRatingOf, reviewsOf } from "../extract/reviews";
-import { cleanText, plainText, textContent } from "../extract/text";
-import { children, link, raw, type Thing, text, texts } from "../extract/things";
-import { emptyBaseItem, type RestaurantItem } from "../types";
+import { childElements } from "@/lib/scrapers/extract/dom";
+import { find, findRating, heading, image, labelled, labelledValues, primaryLink, textOf } from "@/lib/scrapers/extract/html";
+import type { Page } from "@/lib/scrapers/extract/page";
+import { aggregateRatingOf, reviewsOf } from "@/lib/scrapers/extract/reviews";
+import { cleanText, plainText, textContent } from "@/lib/scrapers/extract/text";
+import { children, link, raw, type Thing, text, texts } from "@/lib/scrapers/extract/things";
+import { emptyBaseItem, type RestaurantItem } from "@/lib/scrapers/types";
 import { addressOf, htmlDescription, joined, metaBasics } from "./common";
 import type { KindExtractor } from "./extractor";
 

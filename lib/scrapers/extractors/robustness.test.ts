@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { extractFromHtml } from "../engine";
-import { ScrapeError } from "../errors";
-import { SCRAPER_KINDS } from "../kinds";
+import { ScrapeError } from "@/lib/infra/errors";
+import { extractFromHtml } from "@/lib/scrapers/engine";
+import { SCRAPER_KINDS } from "@/lib/scrapers/kinds";
 
 // Every extractor on random and adversarial pages: it returns items or throws a ScrapeError (a page too
 // complex to extract), never anything else, and never runs away. The time budget is generous on purpose:

@@ -1,10 +1,10 @@
 import type { Element } from "domhandler";
-import { find, heading, image, labelled, labelledValues, primaryLink, textOf } from "../extract/html";
-import { parseCount } from "../extract/numbers";
-import type { Page } from "../extract/page";
-import { blockText, cleanText, plainText, textContent } from "../extract/text";
-import { absoluteUrl, children, hasType, link, raw, type Thing, text } from "../extract/things";
-import { emptyBaseItem, type SocialProfileItem } from "../types";
+import { find, heading, image, labelled, labelledValues, primaryLink, textOf } from "@/lib/scrapers/extract/html";
+import { parseCount } from "@/lib/scrapers/extract/numbers";
+import type { Page } from "@/lib/scrapers/extract/page";
+import { blockText, cleanText, plainText, textContent } from "@/lib/scrapers/extract/text";
+import { absoluteUrl, children, hasType, link, raw, type Thing, text } from "@/lib/scrapers/extract/things";
+import { emptyBaseItem, type SocialProfileItem } from "@/lib/scrapers/types";
 import { metaBasics } from "./common";
 import type { KindExtractor } from "./extractor";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { KindSignals } from "../extractors/confidence";
+import type { KindSignals } from "@/lib/scrapers/extractors/confidence";
 import { type Example, fitWeights, reliability } from "./calibration";
 
 const none: KindSignals = { typed: 0, ogKind: 0, ogOther: 0, coverage: 0, listing: 0, blocked: 0 };

@@ -2,12 +2,13 @@
 // page is run through every kind's extractor, each (page, kind) pair labelled 1 when the page is one of the
 // kind's pages, and a logistic model over the extraction's signals is fitted to those labels. The reliability
 // table then sets predicted probabilities beside how often pages so rated really are the kind's.
-import { parsePage } from "../extract/page";
-import { type KindSignals, probabilityOf, SIGNAL_NAMES, WEIGHTS } from "../extractors/confidence";
-import { extractItems } from "../extractors/extractor";
-import { EXTRACTORS } from "../extractors/index";
-import { decodeHtml } from "../fetch/charset";
-import { SCRAPER_KINDS, type ScraperKind } from "../kinds";
+
+import { decodeHtml } from "@/lib/infra/outbound/charset";
+import { parsePage } from "@/lib/scrapers/extract/page";
+import { type KindSignals, probabilityOf, SIGNAL_NAMES, WEIGHTS } from "@/lib/scrapers/extractors/confidence";
+import { extractItems } from "@/lib/scrapers/extractors/extractor";
+import { EXTRACTORS } from "@/lib/scrapers/extractors/index";
+import { SCRAPER_KINDS, type ScraperKind } from "@/lib/scrapers/kinds";
 import type { CorpusCase } from "./corpus";
 
 /**

@@ -2,9 +2,9 @@
 // engine and scores each annotated field. Used by `npm run bench:quality`; no network, no server.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { extractFromHtml } from "../engine";
-import { decodeHtml } from "../fetch/charset";
-import { isScraperKind, type ScraperKind } from "../kinds";
+import { decodeHtml } from "@/lib/infra/outbound/charset";
+import { extractFromHtml } from "@/lib/scrapers/engine";
+import { isScraperKind, type ScraperKind } from "@/lib/scrapers/kinds";
 import {
   authorMatches,
   dateMatches,

@@ -1,7 +1,7 @@
 // How extraction quality is scored against a corpus's ground truth (docs/architecture.md, "Extraction
 // quality"). Each metric compares one field of our item with the annotated value(s); the scores follow the
 // public extraction benchmarks so our figures can be set beside theirs.
-import { parseLocaleNumber } from "../extract/numbers";
+import { parseLocaleNumber } from "@/lib/scrapers/extract/numbers";
 
 /** Absolute tolerance for a price to count as equal (the product benchmark compares decimals). */
 export const PRICE_TOLERANCE = 0.005;

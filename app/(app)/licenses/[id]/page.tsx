@@ -4,9 +4,9 @@ import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { LicenseDetail } from "@/components/licenses/license-detail";
 import { getCurrentUser } from "@/lib/auth/current-user";
+import { routeId } from "@/lib/infra/route-id";
 import { toLicenseContentDto, toLicenseDto } from "@/lib/licenses/dto";
 import { findLicense, listLicenseContent } from "@/lib/licenses/licenses";
-import { routeId } from "@/lib/route-id";
 
 interface Props {
   params: Promise<{ id: string }>;

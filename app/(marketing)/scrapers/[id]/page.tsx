@@ -1,15 +1,15 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { apiPath } from "@/client/contract";
 import { SAMPLE_RUN_RESPONSE } from "@/components/marketing/run-sample";
 import { ScraperDetail } from "@/components/marketing/scraper-detail";
 import { JsonLd } from "@/components/site/json-ld";
 import { PrefetchedQuery } from "@/components/site/prefetched-query";
 import { getScraper, listScraperIds } from "@/lib/catalogue/queries";
-import { apiPath } from "@/lib/client/contract";
-import { pageMetadata } from "@/lib/metadata";
-import { loadForPage } from "@/lib/page-load";
-import { routeId } from "@/lib/route-id";
+import { routeId } from "@/lib/infra/route-id";
+import { pageMetadata } from "@/lib/seo/metadata";
+import { loadForPage } from "@/lib/seo/page-load";
 import { scraperJsonLd } from "@/lib/seo/structured-data";
 import { metadata as missingScraperMetadata } from "./not-found";
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { issueApiToken } from "@/lib/auth/tokens";
-import { db } from "@/lib/db";
+import { db } from "@/lib/infra/db";
 import { callHandler } from "@/test/support/requests";
 import { createTestUser, sessionCookieFor, type TestUser } from "@/test/support/users";
 import { GET, POST } from "./route";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { POST } from "@/app/api/keys/route";
+import { db } from "@/lib/infra/db";
 import { bearer, callRoute } from "@/test/support/requests";
 import { createTestUser, type TestUser } from "@/test/support/users";
-import { POST } from "../route";
 import { DELETE, GET } from "./route";
 
 async function createKey(user: TestUser): Promise<{ id: number; key: string }> {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/infra/db";
 import { createLicense } from "@/lib/licenses/licenses";
 import { bearer, callJson } from "@/test/support/requests";
 import { createTestUser, type TestUser } from "@/test/support/users";

@@ -2,7 +2,7 @@
 // against the route's handlers and through the edge's fast path (test/support/fast-path.ts).
 import { beforeAll, describe, expect, it } from "vitest";
 import { deleteApiKey } from "@/lib/api-keys/keys";
-import { db } from "@/lib/db";
+import { db } from "@/lib/infra/db";
 import { emptyBaseItem } from "@/lib/scrapers/types";
 import { servedBothWays } from "@/test/support/fast-path";
 import { bearer, callRoute } from "@/test/support/requests";

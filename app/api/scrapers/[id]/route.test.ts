@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CATALOGUE } from "@/lib/catalogue/seed-data";
-import { db } from "@/lib/db";
+import { db } from "@/lib/infra/db";
 import { callHandler } from "@/test/support/requests";
 import { GET } from "./route";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/infra/db";
 import { createLicense } from "@/lib/licenses/licenses";
 import { bearer, callJson } from "@/test/support/requests";
 import { createTestUser } from "@/test/support/users";

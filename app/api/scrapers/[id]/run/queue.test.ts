@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DELETE as deleteRun, GET as getRun } from "@/app/api/runs/[id]/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/infra/db";
 import { createRunLimits } from "@/lib/runs/limits";
 import { RUN_LEASE_MS } from "@/lib/runs/process";
 import { recoverRuns } from "@/lib/runs/recovery";
@@ -9,8 +9,7 @@ import { runAcceptedSchema, runDetailSchema } from "@/lib/runs/schema";
 import { usageMonth } from "@/lib/usage/summary";
 import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
 import { bearer, callJson } from "@/test/support/requests";
-import { createRunUser, type RunTestUser } from "@/test/support/runs";
-import { runScraperEndpoint } from "./endpoint";
+import { createRunUser, type RunTestUser, runScraperEndpoint } from "@/test/support/runs";
 
 let site: FixtureServer;
 let productScraperId: number;

@@ -1,0 +1,149 @@
+import "server-only";
+import Database from "better-sqlite3";
+import pg from "pg";
+import { env } from "@/lib/infra/env";
+import { processWide } from "@/lib/infra/process-state";
+import { SQLITE_BUSY_TIMEOUT_MS, SQLITE_CONNECTION_PRAGMAS } from "./adapters";
+import { startBackgroundCheckpoints } from "./checkpoint";
+import { postgresTarget, providerOf, sqliteFilePath } from "./url";
+
+// The few statements on the hottest paths (license verification, API-key lookup) as prepared raw SQL on a
+// connection of their own, past the ORM: its query building and result mapping cost more than the statements
+// themselves there (docs/decisions.md#hot-paths). Everything else goes through Prisma (lib/infra/db/index.ts).
+
+/** One statement in both dialects; parameters are strings, numbers or null (dates go in as ISO text). */
+export interface HotStatement {
+  /** Names the prepared statement on PostgreSQL, so each connection parses and plans it once. */
+  name: string;
+  /** `?` placeholders. */
+  sqlite: string;
+  /** `$1…` placeholders. */
+  postgres: string;
+}
+
+type Param = string | number | null;
+type Row = Record<string, unknown>;
+
+export interface HotDb {
+  dialect: "sqlite" | "postgresql";
+  /** Every row the statement returns. */
+  all<T extends Row>(statement: HotStatement, params: Param[]): Promise<T[]>;
+  /**
+   * SQLite only (PostgreSQL says the same in one statement, with data-modifying CTEs): the statements in one
+   * transaction, in order, each run only while the one before returned a row; the rows of each step run.
+   */
+  steps?(steps: [HotStatement, Param[]][]): Promise<Row[][]>;
+  close(): Promise<void>;
+}
+
+/**
+ * better-sqlite3 runs a statement synchronously, so its own busy wait would stall the event loop, and with it the
+ * Prisma transaction that holds the write lock: the statement would wait for a lock that cannot be released. So
+ * the connection never waits inside SQLite; a busy database is retried after yielding, up to the same limit as
+ * Prisma's connection.
+ */
+function sqliteHotDb(url: string): HotDb {
+  const file = sqliteFilePath(url);
+  const database = new Database(file, { timeout: 0 });
+  database.exec(SQLITE_CONNECTION_PRAGMAS);
+  // Its commits never checkpoint on the event loop: a thread does (lib/infra/db/checkpoint.ts), or, once that has stopped,
+  // SQLite's default again.
+  database.pragma("wal_autocheckpoint = 0");
+  const checkpoints = startBackgroundCheckpoints(file, () => {
+    if (database.open) database.pragma("wal_autocheckpoint = 1000");
+  });
+  const prepared = new Map<string, Database.Statement>();
+  const statementOf = (statement: HotStatement) => {
+    let found = prepared.get(statement.name);
+    if (!found) {
+      found = database.prepare(statement.sqlite);
+      prepared.set(statement.name, found);
+    }
+    return found;
+  };
+  const rowsOf = (statement: HotStatement, params: Param[]): Row[] => {
+    const prepared = statementOf(statement);
+    if (prepared.reader) return prepared.all(...params) as Row[];
+    prepared.run(...params);
+    return [];
+  };
+  /** `work`, retried after yielding while the database is busy (see above). */
+  const retried = async <T>(work: () => T): Promise<T> => {
+    const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
+    for (;;) {
+      try {
+        return work();
+      } catch (error) {
+        if ((error as { code?: string }).code !== "SQLITE_BUSY" || Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+    }
+  };
+  // BEGIN IMMEDIATE: the write lock up front, so a busy database fails the first step, never a later one.
+  const inTransaction = database.transaction((steps: [HotStatement, Param[]][]) => {
+    const answers: Row[][] = [];
+    for (const [statement, params] of steps) {
+      const rows = rowsOf(statement, params);
+      answers.push(rows);
+      if (rows.length === 0) break;
+    }
+    return answers;
+  }).immediate;
+  return {
+    dialect: "sqlite",
+    all<T extends Row>(statement: HotStatement, params: Param[]): Promise<T[]> {
+      return retried(() => rowsOf(statement, params) as T[]);
+    },
+    steps(steps) {
+      return retried(() => inTransaction(steps));
+    },
+    async close() {
+      await checkpoints.stop();
+      database.close();
+    },
+  };
+}
+
+function postgresHotDb(url: string): HotDb {
+  const { pool: config } = postgresTarget(url);
+  const pool = new pg.Pool({ ...config, max: env.DATABASE_POOL_SIZE });
+  // An idle connection the server drops is replaced on the next query; without a listener it would crash the process.
+  pool.on("error", () => {});
+  return {
+    dialect: "postgresql",
+    async all<T extends Row>(statement: HotStatement, params: Param[]): Promise<T[]> {
+      const result = await pool.query<T>({ name: statement.name, text: statement.postgres, values: params });
+      return result.rows;
+    },
+    close: () => pool.end(),
+  };
+}
+
+// This copy of lib/'s handle on the process's connection: looked up once, not on every statement.
+let current: HotDb | undefined;
+
+/** One per process (lib/infra/process-state.ts): Next's bundle and the edge's fast paths load lib/ apart. */
+export function hotDb(): HotDb {
+  current ??= processWide("hot-db", () =>
+    providerOf(env.DATABASE_URL) === "sqlite" ? sqliteHotDb(env.DATABASE_URL) : postgresHotDb(env.DATABASE_URL),
+  );
+  return current;
+}
+
+/** The rows of one hot statement on this process's database. */
+export function hotQuery<T extends Row>(statement: HotStatement, params: Param[]): Promise<T[]> {
+  return hotDb().all<T>(statement, params);
+}
+
+/**
+ * Dates as both databases compare them: SQLite holds Prisma's ISO text ("…+00:00"), PostgreSQL a UTC timestamp
+ * without zone, which reads the same text (its zone ignored) as that UTC time. Cast with ?::timestamp there.
+ */
+export function sqlTimestamp(date: Date): string {
+  const ms = date.getTime();
+  // Verifications arriving within the same millisecond share the text: formatting it was a few per cent of a
+  // verify's CPU in the profile (Next's patched Date makes every Date dearer in its process).
+  if (ms !== lastTimestamp.ms) lastTimestamp = { ms, text: `${date.toISOString().slice(0, -1)}+00:00` };
+  return lastTimestamp.text;
+}
+let lastTimestamp = { ms: Number.NaN, text: "" };

@@ -1,0 +1,111 @@
+// Expected failures, as the domain raises them: a code a program can act on, a message a person can read, and
+// optional details. Nothing here knows about HTTP: the route kit maps each code to its status in one table
+// (lib/http/errors.ts), and the code is what API callers see in `{message, code}`.
+import type { RateLimitState } from "@/lib/infra/rate-limit/limiter";
+
+/** Why the scraper engine could not scrape a page (ScrapeError below; the fetcher and the extraction thread raise it). */
+export type ScrapeErrorCode =
+  /** The URL itself is unusable. */
+  | "invalid_url"
+  /** The address is one we never fetch (private network, loopback, …). */
+  | "blocked_address"
+  /** The site answered something that is not an HTML page. */
+  | "not_html"
+  /** The page is larger than the engine reads. */
+  | "too_large"
+  | "too_many_redirects"
+  /** The site answered with an error or something unreadable. */
+  | "upstream_error"
+  | "upstream_unreachable"
+  | "upstream_timeout"
+  /** The page nests deeper (elements, JSON-LD) than the engine walks: lib/scrapers/limits.ts. */
+  | "page_too_complex";
+
+export type ErrorCode =
+  // The request itself (raised by the route kit while parsing, or by the edge for what never reaches a route).
+  | "malformed_request"
+  | "invalid_json"
+  | "validation_error"
+  | "payload_too_large"
+  | "method_not_allowed"
+  // Who is calling.
+  | "unauthorized"
+  | "missing_api_key"
+  | "invalid_api_key"
+  | "cross_origin"
+  // What they asked for.
+  | "not_found"
+  | "plan_required"
+  | "email_taken"
+  | "api_key_limit_reached"
+  /** A license file is refused for a deactivated license, or one past its expiry. */
+  | "license_inactive"
+  | "license_expired"
+  // Limits: the quota is used up until the month ends; the others pass after `retryAfterSeconds`.
+  | "quota_exceeded"
+  | "rate_limited"
+  | "concurrency_limited"
+  | "too_many_login_attempts"
+  // A run that did not finish.
+  | ScrapeErrorCode
+  | "cancelled"
+  /** Extraction ran past its deadline and its worker thread was stopped (lib/scrapers/extraction/pool.ts). */
+  | "extraction_timeout"
+  /** The worker running the run went away (crash, restart) before it finished. */
+  | "worker_lost"
+  // Runs, batches and submissions.
+  | "not_cancellable"
+  | "idempotency_key_reused"
+  | "idempotency_key_in_progress"
+  | "batch_exceeds_quota"
+  | "blocked_webhook_url"
+  // Our side.
+  | "database_unavailable"
+  | "internal_error";
+
+export interface ValidationIssue {
+  /** Dotted path of the offending field ("" for the value as a whole). */
+  path: string;
+  message: string;
+}
+
+export interface AppErrorDetails {
+  /** validation_error: what is wrong, field by field. */
+  issues?: ValidationIssue[];
+  /** Refusals that pass with time: seconds until trying again can succeed. */
+  retryAfterSeconds?: number;
+  /** rate_limited: the limit that refused the call. */
+  rateLimit?: RateLimitState;
+}
+
+/** An expected failure. Anything thrown that is not an AppError is a bug, answered as a plain internal error. */
+export class AppError<C extends ErrorCode = ErrorCode> extends Error {
+  constructor(
+    readonly code: C,
+    message: string,
+    readonly details: AppErrorDetails = {},
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = "AppError";
+  }
+}
+
+/**
+ * Why a page could not be scraped: fetched (lib/infra/outbound) or read (the extraction thread); each code is
+ * explained where ScrapeErrorCode lists them.
+ */
+export class ScrapeError extends AppError<ScrapeErrorCode> {
+  constructor(code: ScrapeErrorCode, message: string, options?: { cause?: unknown }) {
+    super(code, message, {}, options);
+    this.name = "ScrapeError";
+  }
+}
+
+/** True for an AppError, of the given code when one is named. */
+export function isAppError<C extends ErrorCode>(error: unknown, code?: C): error is AppError<C> {
+  return error instanceof AppError && (code === undefined || error.code === code);
+}
+
+/** Nobody is signed in, or the account went away while the request was under way. */
+export const authenticationRequired = () => new AppError("unauthorized", "Authentication required");

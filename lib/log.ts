@@ -1,4 +1,0 @@
-import pino from "pino";
-import { env } from "@/lib/env";
-
-export const log = pino({ level: env.LOG_LEVEL, base: undefined });

@@ -1,0 +1,152 @@
+import "server-only";
+import { EventEmitter } from "node:events";
+import { Redis } from "ioredis";
+import { env } from "@/lib/infra/env";
+import { AppError } from "@/lib/infra/errors";
+import { log } from "@/lib/infra/log";
+import { processWide } from "@/lib/infra/process-state";
+import { redisClient } from "@/lib/infra/rate-limit/redis";
+
+// Two messages about runs, each an event in this process and, with Redis, a message to every process:
+// - "this run has ended", so a synchronous caller stops waiting at once (any worker may have run it);
+// - "this run was cancelled", so the worker running it, wherever it is, aborts its fetch and extraction.
+// Neither is the only way: waiters poll the database as well, and a worker's lease renewal sees that its run is
+// no longer running, so a lost message only costs latency. Listeners, the subscriber and the running map are the
+// process's (lib/infra/process-state.ts): a cancel heard by the edge's copy of lib/ reaches a worker started by Next's.
+interface EventsState {
+  emitter: EventEmitter;
+  subscriber?: Redis;
+  /** The runs this process is working on, by id: what a cancel message aborts. */
+  running: Map<number, AbortController>;
+}
+const state = processWide<EventsState>("run-events", () => ({
+  emitter: new EventEmitter().setMaxListeners(0),
+  running: new Map(),
+}));
+
+const channel = () => `${env.QUEUE_PREFIX}:run-ended`;
+const cancelChannel = () => `${env.QUEUE_PREFIX}:run-cancelled`;
+const eventName = (runId: number) => `ended:${runId}`;
+
+/**
+ * How a run ended, as the statement that ended it recorded it: what a synchronous caller answers with. It travels
+ * with the end event inside this process only; a waiter told by another process (or without it) reads the run.
+ */
+export interface RunEndNews {
+  status: "success";
+  /** The items as recorded (result_data). */
+  resultData: string;
+  durationMs: number;
+}
+
+/** Tells waiters, here and (with Redis) in every process, that a run has ended (with its outcome, here). */
+export async function publishRunEnded(runId: number, news?: RunEndNews): Promise<void> {
+  state.emitter.emit(eventName(runId), news);
+  await redisClient()?.publish(channel(), String(runId));
+}
+
+/** Tells the worker running this run, here or (with Redis) in any process, to stop: the run was cancelled. */
+export async function publishRunCancelled(runId: number): Promise<void> {
+  abortLocalRun(runId);
+  await redisClient()?.publish(cancelChannel(), String(runId));
+}
+
+function abortLocalRun(runId: number): void {
+  state.running.get(runId)?.abort(new AppError("cancelled", "The run was cancelled."));
+}
+
+/**
+ * Marks a run as being worked on in this process until `done()`: its signal aborts when the run is cancelled.
+ * Subscribes this process to cancel messages first (with Redis), so a worker hears of cancels from any web instance.
+ */
+export function watchRunCancel(runId: number): { signal: AbortSignal; abort(reason: unknown): void; done(): void } {
+  ensureSubscribed();
+  const controller = new AbortController();
+  state.running.set(runId, controller);
+  return {
+    signal: controller.signal,
+    /** Aborts the run's work for another reason (its worker found it no longer running). */
+    abort: (reason) => controller.abort(reason),
+    done: () => {
+      if (state.running.get(runId) === controller) state.running.delete(runId);
+    },
+  };
+}
+
+/** Subscribes this process to run messages from other processes (with Redis); workers do it at start. */
+export function ensureSubscribed(): void {
+  if (state.subscriber || !env.REDIS_URL) return;
+  const subscriber = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
+  state.subscriber = subscriber;
+  subscriber.on("error", (err) => log.warn({ err }, "run events subscriber error"));
+  subscriber.on("message", (from, message) => {
+    if (from === cancelChannel()) abortLocalRun(Number(message));
+    else state.emitter.emit(eventName(Number(message)));
+  });
+  void subscriber.subscribe(channel(), cancelChannel());
+}
+
+const POLL_MS = 1000;
+
+/** A run's end being listened for: what the wait reads, the outcome itself when it came with the end event. */
+export type RunEndCheck = (news: RunEndNews | undefined) => Promise<boolean>;
+
+export interface RunEndListener {
+  /**
+   * Resolves true once `hasEnded` says so — on every end event for the run (handed the event's news) and every
+   * second, and at once unless the listener was made before the run could end — false when `timeoutMs` passes first.
+   */
+  wait(timeoutMs: number, hasEnded: RunEndCheck, options?: { checkFirst?: boolean }): Promise<boolean>;
+  /** Stops listening (always, once the wait is over). */
+  close(): void;
+}
+
+/**
+ * Listens for a run's end from now on. Made before the run is enqueued, the wait needs no first look at the run:
+ * no end can have been missed (docs/decisions.md, the run path's fifth pass).
+ */
+export function listenForRunEnd(runId: number): RunEndListener {
+  ensureSubscribed();
+  // Ends heard and not yet checked: one is enough, the latest news wins.
+  let heard: { news: RunEndNews | undefined } | null = null;
+  let wake: (() => void) | null = null;
+  const onEnd = (news: RunEndNews | undefined) => {
+    heard = { news: news ?? heard?.news };
+    wake?.();
+  };
+  state.emitter.on(eventName(runId), onEnd);
+  return {
+    async wait(timeoutMs, hasEnded, { checkFirst = true } = {}) {
+      const deadline = Date.now() + timeoutMs;
+      let check = checkFirst;
+      for (;;) {
+        if (check || heard) {
+          const news = heard?.news;
+          heard = null;
+          if (await hasEnded(news)) return true;
+        }
+        check = true;
+        if (heard) continue;
+        const left = deadline - Date.now();
+        if (left <= 0) return false;
+        let timer: NodeJS.Timeout | undefined;
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          timer = setTimeout(resolve, Math.min(POLL_MS, left));
+        });
+        wake = null;
+        clearTimeout(timer);
+      }
+    },
+    close() {
+      state.emitter.off(eventName(runId), onEnd);
+    },
+  };
+}
+
+/** Closes the subscriber (worker shutdown, tests). */
+export async function closeRunEvents(): Promise<void> {
+  const subscriber = state.subscriber;
+  state.subscriber = undefined;
+  await subscriber?.quit();
+}
