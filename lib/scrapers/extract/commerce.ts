@@ -67,16 +67,16 @@ function hasAncestor(element: Element, test: (element: Element) => boolean, stop
  * other items (related, recommended, recently viewed, carousels) are left out and the candidates are ranked
  * by where they sit: nearest the item's title or its buy button wins (shops put the price right after the
  * title, beside the button), not the first found; a form counts as content when it is the buy button's. A
- * card takes its first price. Failing all that, the first amount with a currency sign in the scope's text.
+ * card takes its first price (`purchase`: the page sells the item, so its buy button is an anchor too). Failing all that, the first amount with a currency sign in the scope's text.
  * Amounts and currencies are read in the page's locale: "$ 3.499" on an es-AR page is ARS 3499.
  */
-export function findPrice(page: Page, scope: Element, { detail = false } = {}): FoundPrice | null {
+export function findPrice(page: Page, scope: Element, { detail = false, purchase = false } = {}): FoundPrice | null {
   const locale = pricingLocale(page);
   const scopeAt = page.index.position.get(scope) ?? -1;
   // The buy button is looked for only when needed: a candidate in a form, or several candidates to rank.
   let buy: Element | null | undefined;
   const buyButton = () => {
-    if (buy === undefined) buy = detail ? buyControl(page, scope) : null;
+    if (buy === undefined) buy = detail && purchase ? buyControl(page, scope) : null;
     return buy;
   };
   const candidates: { price: PriceReading; at: number }[] = [];
@@ -272,7 +272,6 @@ export function shownProductCode(page: Page, scope: Element): string | null {
 
 const BUY_WORDING =
   /add[\s_-]?to[\s_-]?(?:cart|bag|basket|trolley)|buy[\s_-]?(?:it[\s_-]?)?now|addto(?:cart|bag|basket)|^buy$|in den (?:warenkorb|einkaufswagen)|jetzt kaufen|ajouter au panier|^acheter\b|añadir al (?:carrito|carro)|agregar al carrito|^comprar\b|aggiungi al carrello|^acquista\b|adicionar ao carrinho|in (?:de )?winkelwagen|^koop nu|do koszyka|^kup teraz|do košíku|^koupit|lägg i (?:varukorg|kundvagn)|læg i kurv|legg i handlekurv|lisää ostoskoriin|sepete ekle|satın al|в корзину|^купить|у кошик|до кошика|^купити|장바구니|구매하기|바로 ?구매|カートに入れる|カートに追加|購入する|今すぐ購入|加入购物车|加入購物車|立即购买|立即購買/i;
-const BUY_CONTROLS = "button, a, input, img, [role=button], div, span";
 
 const buyControls = new WeakMap<Element, Element | null>();
 
@@ -289,20 +288,30 @@ export function buyControl(page: Page, scope: Element): Element | null {
   return control;
 }
 
+const CONTROL_TAGS = new Set(["button", "a", "input", "img", "div", "span"]);
+/** Attributes that name what a control does. */
+const CONTROL_NAMES = new Set(["id", "class", "name", "title", "alt", "value", "aria-label"]);
+
 function findBuyControl(page: Page, scope: Element): Element | null {
+  const { elements, end } = page.index;
   const from = page.index.position.get(scope) ?? -1;
-  for (const element of select(page.index, scope, BUY_CONTROLS)) {
-    if (!inContent(page, page.index.position.get(element) ?? 0, from, "form")) continue;
+  const to = from >= 0 ? (end[from] ?? elements.length) : elements.length;
+  // One walk over the scope's slice: no selector matching and no array per element.
+  for (let at = from + 1; at < to; at++) {
+    const element = elements[at] as Element;
     const { attribs } = element;
+    if (!CONTROL_TAGS.has(element.name) && attribs.role !== "button") continue;
+    if (!inContent(page, at, from, "form")) continue;
     if (attribs.disabled !== undefined || attribs["aria-disabled"] === "true" || /\bdisabled\b/i.test(attribs.class ?? ""))
       continue;
-    const named = [attribs.id, attribs.class, attribs.name, attribs.title, attribs.alt, attribs.value, attribs["aria-label"]]
-      .concat(Object.entries(attribs).flatMap(([name, value]) => (name.startsWith("data-") ? [value] : [])))
-      .some((value) => value && value.length <= 80 && BUY_WORDING.test(value.trim()));
-    if (named) return element;
+    for (const name in attribs) {
+      if (!CONTROL_NAMES.has(name) && !name.startsWith("data-")) continue;
+      const value = attribs[name];
+      if (value && value.length <= 80 && BUY_WORDING.test(value.trim())) return element;
+    }
     // Only small controls: a container's text holds every button below it.
-    if ((page.index.end[page.index.position.get(element) ?? 0] ?? 0) - (page.index.position.get(element) ?? 0) > 3) continue;
-    const text = element.name === "img" || element.name === "input" ? null : textOf(element);
+    if ((end[at] ?? at) - at > 3 || element.name === "img" || element.name === "input") continue;
+    const text = textOf(element);
     if (text && text.length <= 40 && BUY_WORDING.test(text)) return element;
   }
   return null;

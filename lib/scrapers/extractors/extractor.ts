@@ -35,8 +35,11 @@ export interface KindExtractor<T extends BaseItem> {
   empty(): T;
   fromThing(thing: Thing, page: Page): Layer<T>;
   fromMeta(page: Page): Layer<T>;
-  /** Heuristics inside `scope`: the page content for a detail page, one card on a listing. */
-  fromHtml(scope: Element, page: Page, context: { detail: boolean }): Layer<T>;
+  /**
+   * Heuristics inside `scope`: the page content for a detail page, one card on a listing. `filled` is the item
+   * as the earlier layers left it: a field it already has cannot change, so its costly search can be skipped.
+   */
+  fromHtml(scope: Element, page: Page, context: { detail: boolean; filled: Readonly<T> }): Layer<T>;
   /**
    * Values the detail page shows prominently that win over structured data (the product code printed
    * beside the title, where JSON-LD often carries an internal id).
@@ -95,7 +98,7 @@ export function extractItems<T extends BaseItem>(
       listing = true;
       items = cards.cards.map((card) => {
         const item = { value: extractor.empty(), sources: {} };
-        fillFrom(item, extractor.fromHtml(card, page, { detail: false }), "markup");
+        fillFrom(item, extractor.fromHtml(card, page, { detail: false, filled: item.value }), "markup");
         return item;
       });
     } else {
@@ -142,7 +145,7 @@ function detailItem<T extends BaseItem>(extractor: KindExtractor<T>, page: Page,
   if (extractor.fromGroup && group.length > 0) fillFrom(item, extractor.fromGroup(group, page), structured);
   for (const thing of group) fillFrom(item, extractor.fromThing(thing, page), thingSource(thing));
   fillFrom(item, extractor.fromMeta(page), "opengraph");
-  fillFrom(item, extractor.fromHtml(page.content, page, { detail: true }), "markup");
+  fillFrom(item, extractor.fromHtml(page.content, page, { detail: true, filled: item.value }), "markup");
   if (extractor.finish) fillFrom(item, extractor.finish(item.value, page, group), structured);
   const reviewed = item.value as T & WithReviews;
   if (extractor.hasReviews && !reviewed.review_list?.length) {
@@ -171,7 +174,7 @@ function listingItem<T extends BaseItem>(extractor: KindExtractor<T>, page: Page
   if (extractor.fromGroup && group[0]) fillFrom(item, extractor.fromGroup(group, page), thingSource(group[0]));
   for (const thing of group) fillFrom(item, extractor.fromThing(thing, page), thingSource(thing));
   for (const thing of group) {
-    if (thing.element) fillFrom(item, extractor.fromHtml(thing.element, page, { detail: false }), "markup");
+    if (thing.element) fillFrom(item, extractor.fromHtml(thing.element, page, { detail: false, filled: item.value }), "markup");
   }
   return item;
 }

@@ -109,15 +109,24 @@ export const productExtractor: KindExtractor<ProductItem> = {
     };
   },
 
-  fromHtml(scope, page, { detail }) {
-    const price = findPrice(page, scope, { detail });
+  fromHtml(scope, page, { detail, filled }) {
+    // Only what the earlier layers left open is looked for: those searches are the costly part.
+    const price = filled.price === null ? findPrice(page, scope, { detail, purchase: true }) : null;
     const labels = labelledValues(page, scope);
     const { rating, count } = findRating(page, scope);
-    const stock = find(page, scope, '[class*="stock" i], [class*="availability" i], [id*="availability" i]')[0];
-    const marked = availabilityName(textOf(stock) ?? labelled(labels, "availability", "stock"));
-    const written = marked ?? (detail ? availabilityNearBuyBox(page) : null);
-    const ownSku = (detail ? dataSku(page, scope) : null) ?? idLike(labelled(labels, ...SKU_LABELS));
-    const addressId = !ownSku && detail ? productIdFromUrl(page.meta.canonical ?? page.meta.get("og:url") ?? page.url) : null;
+    let marked: string | null = null;
+    let written: string | null = null;
+    if (filled.availability === null) {
+      const stock = find(page, scope, '[class*="stock" i], [class*="availability" i], [id*="availability" i]')[0];
+      marked = availabilityName(textOf(stock) ?? labelled(labels, "availability", "stock"));
+      written = marked ?? (detail ? availabilityNearBuyBox(page) : null);
+    }
+    const ownSku =
+      filled.sku === null ? ((detail ? dataSku(page, scope) : null) ?? idLike(labelled(labels, ...SKU_LABELS))) : null;
+    const addressId =
+      filled.sku === null && !ownSku && detail
+        ? productIdFromUrl(page.meta.canonical ?? page.meta.get("og:url") ?? page.url)
+        : null;
     const sources: Partial<Record<keyof ProductItem, FieldSource>> = {};
     if (price?.via === "text") Object.assign(sources, PRICE_FROM_TEXT);
     if (!marked && written) sources.availability = "text";
@@ -229,7 +238,7 @@ function disputedPrice(group: Thing[], page: Page): Layer<ProductItem> {
   if (structured.price === null) return {};
   const meta = metaPrice(page);
   if (meta.price === null || Math.abs(meta.price - structured.price) < SAME_AMOUNT) return {};
-  const shown = findPrice(page, page.content, { detail: true });
+  const shown = findPrice(page, page.content, { detail: true, purchase: true });
   if (shown && Math.abs(shown.amount - structured.price) < SAME_AMOUNT) return {};
   const currency = meta.currency ?? structured.currency;
   const currencyRaw = meta.currency ? meta.currency_raw : structured.currency_raw;

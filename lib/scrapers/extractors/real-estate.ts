@@ -85,10 +85,10 @@ export const realEstateExtractor: KindExtractor<RealEstateItem> = {
     };
   },
 
-  fromHtml(scope, page, { detail }) {
+  fromHtml(scope, page, { detail, filled }) {
     const labels = labelledValues(page, scope);
     const facts = blockText(scope, (element) => element.name === "nav" || element.name === "footer") ?? "";
-    const price = findPrice(page, scope, { detail });
+    const price = filled.price === null ? findPrice(page, scope, { detail }) : null;
     const addressElement = find(page, scope, 'address, [class*="address" i], [itemprop="address"]')[0];
     return {
       title: heading(page, scope),
