@@ -20,7 +20,7 @@ export interface ItemMeta {
    */
   probability: number;
   /** Where each non-null field came from. */
-  sources: Partial<Record<string, FieldSource>>;
+  sources: Record<string, FieldSource>;
 }
 
 /** Fields every item has, whatever its kind. Absent values are null, never missing. */
