@@ -13,7 +13,7 @@ const STRUCK_TAGS = new Set(["del", "s", "strike"]);
 const PRICE_SELECTOR = '[class*="price" i], [id*="price" i], [data-price], [itemprop="price"]';
 /** Class or id words of prices that are not the item's current price. */
 const NOT_CURRENT_PRICE =
-  /(?:^|[\s_-])(?:old|was|before|strike|strikethrough|original|compare|comparison|compared|regular|list|msrp|rrp|uvp|save|saving|savings|discount|unit|per|label|tax|shipping|installments?|bid|bids|estimate|estimated|minimum|qty|quantity|points?|reward|credit|monthly|finance|filter|slider)(?:$|[\s_-])/i;
+  /(?:^|[\s_-])(?:old|was|before|strike|strikethrough|original|compare|comparison|compared|regular|list|msrp|rrp|uvp|save|saving|savings|discount|unit[-_]?price|price[-_]?unit|per|base[-_]?price|label|tax|shipping|installments?|bid|bids|estimate|estimated|minimum|qty|quantity|points?|reward|credit|monthly|finance|filter|slider)(?:$|[\s_-])/i;
 /** Words beside an amount that make it another figure than the price: a bid, an estimate, a minimum order, a per-unit price … */
 const NOT_THE_PRICE_TEXT =
   /\b(?:(?:current|starting|opening|high(?:est)?|winning|your) bid|bids?:|estimate[ds]?|min(?:imum|\.)? ?order|moq\b|per (?:unit|item|piece|pc|kg|g|lb|oz|l|ml|m|m2|m²|sq\.? ?ft|100 ?g|100 ?ml)|\/ ?(?:unit|item|piece|pc|kg|lb|oz|l|ml|m²|m2|ea)\b|points?\b|you save|save \d|was:|rrp|msrp|uvp|list price|compare at|shipping|delivery|postage|versand|livraison|envío|deposit|per month|\/ ?mo(?:nth)?\b|monthly|x \d+ (?:payments|installments)|grundpreis|prix au kilo|precio por)/i;
@@ -183,20 +183,36 @@ const NAME_ELEMENTS = 'h2, h3, [itemprop="name"], [class*="title" i], [class*="n
 const MAX_NAME_ELEMENTS = 40;
 
 /**
- * Where the item's name sits: the first <h1> in content, else the first heading-like element (h2, h3,
- * a title-, name- or heading-marked element) whose text is the page's title (og:title, or <title> whole
- * or one of its " | "-separated parts that is not the site's name).
+ * Where the item's name sits: the first <h1> that reads as the page's title (og:title, or <title> whole or one
+ * of its " | "-separated parts that is not the site's name), else the first heading-like element (h2, h3, a
+ * title-, name- or heading-marked element) that does, else the first <h1>. A page whose <h1>s name other
+ * items (a deal site's list of related deals) still anchors on its own product's name.
  */
 export function titleElement(page: Page, scope: Element): Element | null {
-  const h1 = select(page.index, scope, "h1", { skipFurniture: true, limit: 1 })[0];
-  if (h1) return h1;
-  const scopeAt = page.index.position.get(scope) ?? -1;
-  const buy = buyControl(page, scope);
-  // Content, or the buy button's own form (a shop that wraps the whole product block in its cart form).
-  const shown = (element: Element) => {
-    const furniture = page.index.furniture[page.index.position.get(element) ?? 0] ?? -1;
-    return furniture <= scopeAt || isBuyForm(page.index.elements[furniture], buy);
+  const h1s = select(page.index, scope, "h1", { skipFurniture: true, limit: MAX_NAME_ELEMENTS });
+  const names = titleNames(page);
+  const isTitle = (element: Element) => {
+    const text = textOf(element);
+    return text !== null && text.length <= 300 && names.has(squash(text));
   };
+  const titled = names.size > 0 ? h1s.find(isTitle) : undefined;
+  if (titled) return titled;
+  if (names.size > 0) {
+    const scopeAt = page.index.position.get(scope) ?? -1;
+    const buy = buyControl(page, scope);
+    // Content, or the buy button's own form (a shop that wraps the whole product block in its cart form).
+    const shown = (element: Element) => {
+      const furniture = page.index.furniture[page.index.position.get(element) ?? 0] ?? -1;
+      return furniture <= scopeAt || isBuyForm(page.index.elements[furniture], buy);
+    };
+    const named = select(page.index, scope, NAME_ELEMENTS).filter(shown).slice(0, MAX_NAME_ELEMENTS).find(isTitle);
+    if (named) return named;
+  }
+  return h1s[0] ?? null;
+}
+
+/** The page's title as its name may be shown: og:title and <title>, whole and in parts that are not the site's name. */
+function titleNames(page: Page): Set<string> {
   const names = new Set<string>();
   for (const title of [page.meta.get("og:title"), page.meta.title]) {
     if (!title) continue;
@@ -204,12 +220,7 @@ export function titleElement(page: Page, scope: Element): Element | null {
     for (const part of title.split(/\s+[|·•–—-]\s+/)) if (!isSiteName(part, siteNames(page))) names.add(squash(part));
   }
   names.delete("");
-  if (names.size === 0) return null;
-  for (const element of select(page.index, scope, NAME_ELEMENTS).filter(shown).slice(0, MAX_NAME_ELEMENTS)) {
-    const text = textOf(element);
-    if (text && text.length <= 300 && names.has(squash(text))) return element;
-  }
-  return null;
+  return names;
 }
 
 /** What a product code looks like: letters, digits and . _ / - without spaces, at least one digit. */

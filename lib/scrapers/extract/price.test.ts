@@ -150,6 +150,9 @@ describe("readPrice: what the locale decides", () => {
     ["KWD 1.250", { lang: "en" }, "KWD", "1.250"],
     ["1.250 €", { lang: "de" }, "EUR", "1250"],
     ["12,- €", { lang: "de" }, "EUR", "12"],
+    // A range with one sign at its end: its first amount, in that currency.
+    ["352,00 – 376,45 б.р.", { lang: "ru-RU" }, "BYN", "352.00"],
+    ["$10 - $20", { lang: "en-US" }, "USD", "10"],
     ["CHF 1'299.–", { lang: "de-CH" }, "CHF", "1299"],
   ])("reads %s on a page with %o as %s %s", (text, locale, currency, decimal) => {
     expect(readPrice(text, { locale })).toMatchObject({ currency, decimal });

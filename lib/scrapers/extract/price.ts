@@ -51,6 +51,8 @@ const SYMBOLS: [string, string | null][] = [
   ["NT$", "TWD"],
   ["RD$", "DOP"],
   ["CN¥", "CNY"],
+  ["бел. руб.", "BYN"],
+  ["б.р.", "BYN"],
   ["руб.", "RUB"],
   ["грн.", "UAH"],
   ["SFr.", "CHF"],
@@ -165,6 +167,9 @@ const NUMBERS = new RegExp(AMOUNT, "g");
 const SIGN_BEFORE = new RegExp(`(${CURRENCY})\\s?$`);
 const SIGN_AFTER = new RegExp(`^\\s?(${CURRENCY})`);
 const LETTER_BEFORE = new RegExp(WORD_LETTER);
+/** The rest of a range after its first amount: a dash, the last amount and the sign. */
+const RANGE_END = new RegExp(`^\\s?[-–—]\\s?(${GROUPED_NUMBER})\\s?(${CURRENCY})`);
+const RANGE_REACH = 20;
 /** Characters looked at around a number: the longest sign, a space, and the letter that may precede it. */
 const SIGN_REACH = 12;
 /** Direction marks right-to-left pages put around numbers and signs ("‏1,234.50 ‏₪"). */
@@ -300,6 +305,10 @@ export function readPrice(
     const after = SIGN_AFTER.exec(line.slice(end, end + SIGN_REACH));
     const afterCode = after?.[1] ? currencyFor(after[1], locale) : null;
     if (after?.[1] && afterCode) return reading(`${match[0]}${after[0]}`, match[1] ?? "", match[2], afterCode, after[1], locale);
+    // A range written with one sign at its end ("352,00 – 376,45 б.р."): its first amount, in that currency.
+    const range = RANGE_END.exec(line.slice(end, end + SIGN_REACH + RANGE_REACH));
+    const rangeCode = range?.[2] ? currencyFor(range[2], locale) : null;
+    if (range?.[2] && rangeCode) return reading(`${match[0]}${range[0]}`, match[1] ?? "", match[2], rangeCode, range[2], locale);
   }
   if (!allowBare) return null;
   for (const bare of line.matchAll(NUMBERS)) {

@@ -372,6 +372,11 @@ describe("product extractor: patterns that generalise to unseen shops", () => {
     expect(item).toMatchObject({ title: "Slim Fit Oxford Shirt", price: 39, sku: "TL-OX-1042-L" });
   });
 
+  it("anchors on the product's own name when the page's <h1>s name other deals, and reads a number marked number_unit", async () => {
+    const [item] = await scrape("deal-list-h1.html");
+    expect(item).toMatchObject({ price: 24000, price_raw: "24,000원", currency: "KRW", availability: "InStock" });
+  });
+
   it("reads a classified ad's NOT SOLD as in stock", async () => {
     const [item] = await scrape("classified-ad.html");
     expect(item).toMatchObject({ price: 240, currency: "CAD", availability: "InStock" });
