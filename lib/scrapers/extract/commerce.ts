@@ -282,13 +282,15 @@ export function shownProductCode(page: Page, scope: Element): string | null {
 }
 
 const BUY_WORDING =
-  /add[\s_-]?to[\s_-]?(?:cart|bag|basket|trolley)|buy[\s_-]?(?:it[\s_-]?)?now|addto(?:cart|bag|basket)|^buy$|in den (?:warenkorb|einkaufswagen)|jetzt kaufen|ajouter au panier|^acheter\b|añadir al (?:carrito|carro)|agregar al carrito|^comprar\b|aggiungi al carrello|^acquista\b|adicionar ao carrinho|in (?:de )?winkelwagen|^koop nu|do koszyka|^kup teraz|do košíku|^koupit|lägg i (?:varukorg|kundvagn)|læg i kurv|legg i handlekurv|lisää ostoskoriin|sepete ekle|satın al|в корзину|^купить|у кошик|до кошика|^купити|장바구니|구매하기|바로 ?구매|カートに入れる|カートに追加|購入する|今すぐ購入|加入购物车|加入購物車|立即购买|立即購買/i;
+  /add[\s_-]?to[\s_-]?(?:cart|bag|basket|trolley)|buy[\s_-]?(?:it[\s_-]?)?now|addto(?:cart|bag|basket)|^buy$|in den (?:warenkorb|einkaufswagen)|jetzt kaufen|ajouter au panier|^acheter\b|añadir al (?:carrito|carro)|agregar al carrito|^comprar\b|aggiungi al carrello|^acquista\b|adicionar ao carrinho|in (?:de )?winkelwagen|^koop nu|do koszyka|^kup teraz|do košíku|^koupit|lägg i (?:varukorg|kundvagn)|læg i kurv|legg i handlekurv|lisää ostoskoriin|sepete ekle|satın al|в корзину|^купить|у кошик|до кошика|^купити|장바구니|구매하기|바로 ?구매|カートに入れる|カートに追加|購入する|今すぐ購入|加入购物车|加入購物車|立即购买|立即購買|马上购买|馬上購買|立即抢购|立即搶購|直接購買|我要購買/i;
 
 const buyControls = new WeakMap<Element, Element | null>();
 
 /**
- * The page's first enabled "add to cart" / "buy now" control (its text, value, title, alt, id, class or
- * data-* attributes say so) outside page furniture such as the header's mini-cart; null when it offers none.
+ * The page's first enabled "add to cart" / "buy now" control (its text, value, title, alt, id, class, rel or
+ * data-* attributes say so) outside page furniture such as the header's mini-cart, else its first disabled one
+ * (shops disable the button until a size is chosen; a sold-out page says so in words, which are read first);
+ * null when it offers none.
  */
 export function buyControl(page: Page, scope: Element): Element | null {
   let control = buyControls.get(scope);
@@ -301,31 +303,38 @@ export function buyControl(page: Page, scope: Element): Element | null {
 
 const CONTROL_TAGS = new Set(["button", "a", "input", "img", "div", "span"]);
 /** Attributes that name what a control does. */
-const CONTROL_NAMES = new Set(["id", "class", "name", "title", "alt", "value", "aria-label"]);
+const CONTROL_NAMES = new Set(["id", "class", "name", "title", "alt", "value", "aria-label", "rel"]);
 
 function findBuyControl(page: Page, scope: Element): Element | null {
   const { elements, end } = page.index;
   const from = page.index.position.get(scope) ?? -1;
   const to = from >= 0 ? (end[from] ?? elements.length) : elements.length;
+  let disabled: Element | null = null;
   // One walk over the scope's slice: no selector matching and no array per element.
   for (let at = from + 1; at < to; at++) {
     const element = elements[at] as Element;
     const { attribs } = element;
     if (!CONTROL_TAGS.has(element.name) && attribs.role !== "button") continue;
-    if (!inContent(page, at, from, "form")) continue;
-    if (attribs.disabled !== undefined || attribs["aria-disabled"] === "true" || /\bdisabled\b/i.test(attribs.class ?? ""))
-      continue;
-    for (const name in attribs) {
-      if (!CONTROL_NAMES.has(name) && !name.startsWith("data-")) continue;
-      const value = attribs[name];
-      if (value && value.length <= 80 && BUY_WORDING.test(value.trim())) return element;
-    }
-    // Only small controls: a container's text holds every button below it.
-    if ((end[at] ?? at) - at > 3 || element.name === "img" || element.name === "input") continue;
-    const text = textOf(element);
-    if (text && text.length <= 40 && BUY_WORDING.test(text)) return element;
+    if (!inContent(page, at, from, "form") || !isBuyControl(page, element, at)) continue;
+    if (attribs.disabled === undefined && attribs["aria-disabled"] !== "true" && !/\bdisabled\b/i.test(attribs.class ?? ""))
+      return element;
+    disabled ??= element;
   }
-  return null;
+  return disabled;
+}
+
+/** Whether a control's attributes or its short text say "add to cart" or "buy now". */
+function isBuyControl(page: Page, element: Element, at: number): boolean {
+  const { attribs } = element;
+  for (const name in attribs) {
+    if (!CONTROL_NAMES.has(name) && !name.startsWith("data-")) continue;
+    const value = attribs[name];
+    if (value && value.length <= 80 && BUY_WORDING.test(value.trim())) return true;
+  }
+  // Only small controls: a container's text holds every button below it.
+  if ((page.index.end[at] ?? at) - at > 3 || element.name === "img" || element.name === "input") return false;
+  const text = textOf(element);
+  return text !== null && text.length <= 40 && BUY_WORDING.test(text);
 }
 
 /** Attributes that hold the shop's own product id on the product block or its buy button. */

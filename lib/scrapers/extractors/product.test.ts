@@ -419,6 +419,27 @@ describe("product extractor: availability and prices in the page's words", () =>
     });
   });
 
+  it.each([
+    ["zh-TW", '<p class="price">NT$ 210</p><a class="button" href="#" rel="buy">馬上購買</a>'],
+    [
+      "es-AR",
+      '<p class="price">$ 3.499</p><select name="talle"><option>40</option></select><button class="add-to-cart btn" disabled></button>',
+    ],
+    ["en", '<p class="price">$20.00</p><input type="submit" class="cssButton" value="Add to Cart">'],
+  ])("infers InStock from a price and a buy control on a %s page (a disabled one waits for a size)", (lang, body) => {
+    expect(extractFromHtml("product", product(lang, body), URL)[0]).toMatchObject({
+      availability: "InStock",
+      _meta: { sources: { availability: "markup" } },
+    });
+  });
+
+  it("infers nothing from a buy control without a price, nor from a price without one", () => {
+    expect(
+      extractFromHtml("product", product("en", '<button class="add-to-cart">Add to cart</button>'), URL)[0]?.availability,
+    ).toBeNull();
+    expect(extractFromHtml("product", product("en", '<p class="price">$20.00</p>'), URL)[0]?.availability).toBeNull();
+  });
+
   it("does not take a sentence that mentions stock for the availability", () => {
     const html = product(
       "en",
