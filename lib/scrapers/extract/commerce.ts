@@ -72,8 +72,7 @@ function hasAncestor(element: Element, test: (element: Element) => boolean, stop
  */
 export function findPrice(page: Page, scope: Element, { detail = false, purchase = false } = {}): FoundPrice | null {
   const locale = pricingLocale(page);
-  const scopeAt = page.index.position.get(scope) ?? -1;
-  // The buy button is looked for only when needed: a candidate in a form, or several candidates to rank.
+  // The buy button is looked for only when needed: several candidates to rank.
   let buy: Element | null | undefined;
   const buyButton = () => {
     if (buy === undefined) buy = detail && purchase ? buyControl(page, scope) : null;
@@ -81,11 +80,13 @@ export function findPrice(page: Page, scope: Element, { detail = false, purchase
   };
   const candidates: { price: PriceReading; at: number }[] = [];
   const bareCandidates: { price: PriceReading; at: number }[] = [];
-  for (const element of select(page.index, scope, PRICE_SELECTOR)) {
+  const elements =
+    detail && purchase
+      ? inContentOrBuyForm(page, scope, PRICE_SELECTOR)
+      : select(page.index, scope, PRICE_SELECTOR, { skipFurniture: true });
+  for (const element of elements) {
     if (candidates.length >= (detail ? MAX_PRICE_CANDIDATES : 1)) break;
     const at = page.index.position.get(element) ?? 0;
-    const furniture = page.index.furniture[at] ?? -1;
-    if (furniture > scopeAt && !isBuyForm(page.index.elements[furniture], buyButton())) continue;
     if (!isCurrentPrice(page, element, scope, detail)) continue;
     const data = element.attribs["data-price"] ?? element.attribs.content;
     const text = centsRaised(
@@ -158,9 +159,25 @@ function centsRaised(page: Page, text: string | null, element: Element): string 
   return text;
 }
 
-/** Whether a furniture element is the <form> around the buy button: the product's own form is content. */
-function isBuyForm(element: Element | undefined, buy: Element | null): boolean {
-  return element?.name === "form" && buy !== null && closest(buy, "form") === element;
+/**
+ * Elements matching `selector` in content, and in the buy button's own <form> (page furniture otherwise: a shop
+ * that wraps the whole product block in its cart form), in document order. Furniture is skipped before matching.
+ */
+function inContentOrBuyForm(page: Page, scope: Element, selector: string): Element[] {
+  const found = select(page.index, scope, selector, { skipFurniture: true });
+  const buy = buyControl(page, scope);
+  const form = buy ? closest(buy, "form") : undefined;
+  const formAt = form ? page.index.position.get(form) : undefined;
+  if (!form || formAt === undefined || (page.index.furniture[formAt] ?? -1) <= (page.index.position.get(scope) ?? -1))
+    return found;
+  // The form is furniture: its elements were skipped above; they come from a select of their own.
+  const inForm = select(page.index, form, selector).filter((element) => {
+    const furniture = page.index.furniture[page.index.position.get(element) ?? 0] ?? -1;
+    return furniture === formAt;
+  });
+  if (inForm.length === 0) return found;
+  const position = (element: Element) => page.index.position.get(element) ?? 0;
+  return [...found, ...inForm].sort((a, b) => position(a) - position(b));
 }
 
 function isCurrentPrice(page: Page, element: Element, scope: Element, detail: boolean): boolean {
@@ -191,33 +208,28 @@ const MAX_NAME_ELEMENTS = 40;
 export function titleElement(page: Page, scope: Element): Element | null {
   const h1s = select(page.index, scope, "h1", { skipFurniture: true, limit: MAX_NAME_ELEMENTS });
   const names = titleNames(page);
+  if (names.size === 0) return h1s[0] ?? null;
+  // A whole title is the item's name; a part of one only when it is not the site's name (computed only then).
   const isTitle = (element: Element) => {
     const text = textOf(element);
-    return text !== null && text.length <= 300 && names.has(squash(text));
+    const whole = text !== null && text.length <= 300 ? names.get(squash(text)) : undefined;
+    return whole === true || (whole === false && !isSiteName(text ?? "", siteNames(page)));
   };
-  const titled = names.size > 0 ? h1s.find(isTitle) : undefined;
+  const titled = h1s.find(isTitle);
   if (titled) return titled;
-  if (names.size > 0) {
-    const scopeAt = page.index.position.get(scope) ?? -1;
-    const buy = buyControl(page, scope);
-    // Content, or the buy button's own form (a shop that wraps the whole product block in its cart form).
-    const shown = (element: Element) => {
-      const furniture = page.index.furniture[page.index.position.get(element) ?? 0] ?? -1;
-      return furniture <= scopeAt || isBuyForm(page.index.elements[furniture], buy);
-    };
-    const named = select(page.index, scope, NAME_ELEMENTS).filter(shown).slice(0, MAX_NAME_ELEMENTS).find(isTitle);
-    if (named) return named;
-  }
-  return h1s[0] ?? null;
+  return inContentOrBuyForm(page, scope, NAME_ELEMENTS).slice(0, MAX_NAME_ELEMENTS).find(isTitle) ?? h1s[0] ?? null;
 }
 
-/** The page's title as its name may be shown: og:title and <title>, whole and in parts that are not the site's name. */
-function titleNames(page: Page): Set<string> {
-  const names = new Set<string>();
+/** The page's title as its name may be shown: og:title and <title> whole (true), and their " | "-separated parts (false). */
+function titleNames(page: Page): Map<string, boolean> {
+  const names = new Map<string, boolean>();
   for (const title of [page.meta.get("og:title"), page.meta.title]) {
     if (!title) continue;
-    names.add(squash(title));
-    for (const part of title.split(/\s+[|·•–—-]\s+/)) if (!isSiteName(part, siteNames(page))) names.add(squash(part));
+    names.set(squash(title), true);
+    for (const part of title.split(/\s+[|·•–—-]\s+/)) {
+      const key = squash(part);
+      if (!names.has(key)) names.set(key, false);
+    }
   }
   names.delete("");
   return names;
@@ -339,23 +351,29 @@ function isBuyControl(page: Page, element: Element, at: number): boolean {
 
 /** Attributes that hold the shop's own product id on the product block or its buy button. */
 const SKU_ATTRIBUTES = ["data-sku", "data-product-sku", "data-item-sku", "data-sku-id", "data-variant-sku"];
-const SKU_ATTRIBUTE_SELECTOR = SKU_ATTRIBUTES.map((name) => `[${name}]`).join(", ");
 
 /**
- * The product's SKU from a data-sku-like attribute (data-sku, data-product-sku …) in content, outside
- * blocks of other items: the first that holds an id-like value.
+ * The product's SKU from a data-sku-like attribute (data-sku, data-product-sku …) in content or the buy form,
+ * outside blocks of other items: the first that holds an id-like value.
  */
 export function dataSku(page: Page, scope: Element): string | null {
+  const { elements, end, furniture } = page.index;
   const scopeAt = page.index.position.get(scope) ?? -1;
-  for (const element of select(page.index, scope, SKU_ATTRIBUTE_SELECTOR, { limit: 20 })) {
-    const at = page.index.position.get(element) ?? 0;
-    if ((page.index.furniture[at] ?? -1) > scopeAt && closest(element, "form") === undefined) continue;
+  const to = scopeAt >= 0 ? (end[scopeAt] ?? elements.length) : elements.length;
+  // One walk reading five attributes per element: no selector matching.
+  for (let at = scopeAt + 1; at < to; at++) {
+    const element = elements[at] as Element;
+    const { attribs } = element;
+    let value: string | undefined;
+    for (const name of SKU_ATTRIBUTES) {
+      value ??= attribs[name];
+    }
+    value = value?.trim();
+    if (!value || !CODE.test(value)) continue;
+    if ((furniture[at] ?? -1) > scopeAt && closest(element, "form") === undefined) continue;
     if (OTHER_ITEMS.test(namesOf(element)) || hasAncestor(element, (parent) => OTHER_ITEMS.test(namesOf(parent)), scope))
       continue;
-    for (const name of SKU_ATTRIBUTES) {
-      const value = element.attribs[name]?.trim();
-      if (value && CODE.test(value)) return value;
-    }
+    return value;
   }
   return null;
 }

@@ -170,6 +170,22 @@ const LETTER_BEFORE = new RegExp(WORD_LETTER);
 /** The rest of a range after its first amount: a dash, the last amount and the sign. */
 const RANGE_END = new RegExp(`^\\s?[-–—]\\s?(${GROUPED_NUMBER})\\s?(${CURRENCY})`);
 const RANGE_REACH = 20;
+/** The last characters of every sign (and of ISO codes), lower-cased: what can stand right before a number. */
+const SIGN_ENDS = new Set(SYMBOLS.map(([symbol]) => symbol.slice(-1).toLowerCase()).concat([..."abcdefghijklmnopqrstuvwxyz"]));
+/** The first characters of every sign and of ISO codes, lower-cased, and the dashes a range goes on with. */
+const SIGN_STARTS = new Set(
+  SYMBOLS.map(([symbol]) => symbol.slice(0, 1).toLowerCase()).concat([..."abcdefghijklmnopqrstuvwxyz-–—"]),
+);
+
+/** Whether a sign could stand right before or after the number at [start, end) (one space between at most). */
+function mayTouchSign(line: string, start: number, end: number): boolean {
+  const before = /\s/.test(line[start - 1] ?? "") ? line[start - 2] : line[start - 1];
+  const after = /\s/.test(line[end] ?? "") ? line[end + 1] : line[end];
+  return (
+    (before !== undefined && SIGN_ENDS.has(before.toLowerCase())) || (after !== undefined && SIGN_STARTS.has(after.toLowerCase()))
+  );
+}
+
 /** Characters looked at around a number: the longest sign, a space, and the letter that may precede it. */
 const SIGN_REACH = 12;
 /** Direction marks right-to-left pages put around numbers and signs ("‏1,234.50 ‏₪"). */
@@ -291,10 +307,13 @@ export function readPrice(
   if (!text) return null;
   const line =
     text.includes("\u200e") || text.includes("\u200f") || text.includes("\u061c") ? text.replace(BIDI_MARKS, "") : text;
-  // Numbers first, then the signs beside them: far cheaper than trying every sign at every position.
+  // Numbers first, then the signs beside them: far cheaper than trying every sign at every position. A sign
+  // can only touch the number (one space between at most) with one of its end characters: most numbers (dates,
+  // counts) are passed over without a regex run.
   for (const match of line.matchAll(NUMBERS)) {
     const start = match.index;
     const end = start + match[0].length;
+    if (!mayTouchSign(line, start, end)) continue;
     const before = SIGN_BEFORE.exec(line.slice(Math.max(0, start - SIGN_REACH), start));
     const beforeCode = before?.[1] ? currencyFor(before[1], locale) : null;
     if (before?.[1] && beforeCode) {

@@ -40,7 +40,7 @@ export const SIGNAL_NAMES = [
  * enough to take a listing or an error page below 0.1 whatever else it shows (checked by the listing, error
  * and bot-check fixtures).
  */
-export const WEIGHTS = { intercept: -3.63, typed: 2.03, ogKind: 2.38, ogOther: -3.36, coverage: 5.56, listing: -6, blocked: -8 };
+export const WEIGHTS = { intercept: -3.62, typed: 2.03, ogKind: 2.38, ogOther: -3.36, coverage: 5.56, listing: -6, blocked: -8 };
 
 export interface ItemEvidence {
   /** The first item, as extracted. */

@@ -134,7 +134,8 @@ export const productExtractor: KindExtractor<ProductItem> = {
     return {
       // On a detail page the name as the page shows it: its <h1>, or the heading-like element that reads as the
       // page's whole title ("Glenfarclas 105 - 35cl 60%", which the <title>'s " - Site" rule would cut).
-      title: (detail ? textOf(titleElement(page, scope) ?? undefined) : null) ?? heading(page, scope),
+      title:
+        filled.title !== null ? null : ((detail ? textOf(titleElement(page, scope) ?? undefined) : null) ?? heading(page, scope)),
       ...priceFields(price),
       availability: written,
       brand: labelled(labels, "brand", "manufacturer", "marke", "marque", "by"),
@@ -292,6 +293,8 @@ function availabilityNearBuyBox(page: Page): string | null {
     if ((end[i] ?? i) - i > MAX_LINE_ELEMENTS || (inFurniture >= 0 && inFurniture !== formAt)) continue;
     const element = elements[i];
     if (!element || element.name === "option" || element.name === "script" || element.name === "style") continue;
+    // A line states something in text of its own; an element without a text child only holds others.
+    if (!element.children.some((node) => node.type === "text" && node.data.trim() !== "")) continue;
     const name = statedAvailability(textOf(element));
     if (name) return name;
   }
