@@ -1,6 +1,8 @@
 // The one plan table (docs/product.md#plans-and-limits). Pricing, the API docs FAQ, the dashboard and limit enforcement
 // all read it. It stands on its own: what a plan offers of the catalogue is derived in lib/catalogue/plan-features.ts.
-/** In rank order: each plan includes what the ones before it do. The database's PlanId enum holds the same values. */
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "@/lib/infra/duration";
+
+/** In rank order: each plan includes what the ones before it do. The database stores a plan as text (planOf). */
 export const PLAN_IDS = ["free", "pro", "business"] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
@@ -17,6 +19,12 @@ export interface Plan {
   /** Runs in flight at once; 1 is what the marketing copy calls no concurrent runs. */
   concurrentRuns: number;
   support: "basic" | "email" | "priority";
+  /** Monitors: the shortest time between two scheduled checks of one monitor (its interval or its cron's gap). */
+  monitorMinIntervalMs: number;
+  /** Monitors: the URLs one monitor watches at most. */
+  monitorUrls: number;
+  /** Monitors a user has at most. */
+  monitors: number;
 }
 
 export const PLANS: Record<PlanId, Plan> = {
@@ -30,6 +38,9 @@ export const PLANS: Record<PlanId, Plan> = {
     requestsPerMinute: 10,
     concurrentRuns: 1,
     support: "basic",
+    monitorMinIntervalMs: DAY_MS,
+    monitorUrls: 5,
+    monitors: 3,
   },
   pro: {
     id: "pro",
@@ -41,6 +52,9 @@ export const PLANS: Record<PlanId, Plan> = {
     requestsPerMinute: 50,
     concurrentRuns: 5,
     support: "email",
+    monitorMinIntervalMs: HOUR_MS,
+    monitorUrls: 50,
+    monitors: 25,
   },
   business: {
     id: "business",
@@ -52,6 +66,9 @@ export const PLANS: Record<PlanId, Plan> = {
     requestsPerMinute: 200,
     concurrentRuns: 20,
     support: "priority",
+    monitorMinIntervalMs: 5 * MINUTE_MS,
+    monitorUrls: 100,
+    monitors: 100,
   },
 };
 

@@ -8,7 +8,7 @@ import { assertPlanIncludes } from "@/lib/runs/limits";
 import { enqueueRun, type RunnableScraper } from "@/lib/runs/run";
 import { OPEN_RUN_STATUSES } from "@/lib/runs/status";
 import { releaseRuns, reserveRuns } from "@/lib/usage/quota";
-import { getBatch } from "./batch-queries";
+import { getBatch } from "./batch-detail";
 import { type BatchRequest, type BatchStatus, batchCap } from "./batch-schema";
 
 export const batchStatusUrl = (id: number) => new URL(`/api/batches/${id}`, publicEnv.APP_URL).href;

@@ -1,34 +1,30 @@
 import "server-only";
 import { db } from "@/lib/infra/db";
 import { AppError } from "@/lib/infra/errors";
-import { releaseSlotToken } from "@/lib/infra/rate-limit/concurrency";
+import { log } from "@/lib/infra/log";
 import { publishRunCancelled } from "@/lib/runs/events";
-import { releaseRun } from "@/lib/usage/quota";
-import { runEnded } from "./ended";
+import { announceRunEnd, recordRunEnd } from "./ended";
+import { releaseRunSlot } from "./limits";
 import { getRun } from "./queries";
-import { OPEN_RUN_STATUSES } from "./status";
 
 /**
  * Cancels a run that has not ended, queued or running; true if this call did. One conditional UPDATE decides it
  * against a worker recording the run's outcome (which only changes a run still `running`), so exactly one of them
- * ends the run and the quota is given back at most once. Then the worker running it, in this process or any other
- * (a Redis message), is told to stop: its fetch is aborted and its extraction thread terminated. The run's
- * concurrent-run slot is freed at once (releasing a slot twice is harmless), so the user may run again.
+ * ends the run; the quota goes back and a batch whose last run this was completes in the same transaction
+ * (lib/runs/ended.ts). Then the worker running it, in this process or any other (a Redis message), is told to
+ * stop: its fetch is aborted and its extraction thread terminated. Should the message be lost, the worker's next
+ * lease renewal finds the run cancelled. The run's concurrent-run slot is freed at once (releasing a slot twice
+ * is harmless), so the user may run again.
  */
 export async function cancelOpenRun(
   run: { id: number; userId: number; quotaMonth: string | null },
   message: string,
 ): Promise<boolean> {
-  const { count } = await db.scraperRun.updateMany({
-    where: { id: run.id, status: { in: [...OPEN_RUN_STATUSES] } },
-    data: { status: "cancelled", errorCode: "cancelled", error: message, finishedAt: new Date(), leaseUntil: null },
-  });
-  if (count === 0) return false;
-  if (run.quotaMonth) await releaseRun({ userId: run.userId, month: run.quotaMonth });
-  await publishRunCancelled(run.id);
-  const { slotToken } = await db.scraperRun.findUniqueOrThrow({ where: { id: run.id }, select: { slotToken: true } });
-  if (slotToken) await releaseSlotToken(slotToken);
-  await runEnded(run.id);
+  const ended = await recordRunEnd(run, { status: "cancelled", message });
+  if (!ended) return false;
+  await publishRunCancelled(run.id).catch((err: unknown) => log.warn({ err, runId: run.id }, "could not publish a cancel"));
+  await releaseRunSlot(ended.slotToken);
+  await announceRunEnd(ended);
   return true;
 }
 

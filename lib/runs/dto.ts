@@ -55,6 +55,21 @@ export function runResultDto(run: CompletedRun): z.output<typeof runResultSchema
   };
 }
 
+/** The columns of a RunRow, as a Prisma select. */
+export const RUN_ROW_FIELDS = {
+  id: true,
+  scraperId: true,
+  scraper: { select: { name: true } },
+  url: true,
+  status: true,
+  itemCount: true,
+  durationMs: true,
+  errorCode: true,
+  error: true,
+  createdAt: true,
+  finishedAt: true,
+} as const;
+
 export interface RunRow {
   id: number;
   scraperId: number;

@@ -1,7 +1,8 @@
 import "server-only";
 import { PLANS, type Plan, type PlanId, planIncludes, runsOneAtATime } from "@/lib/config/plans";
 import { AppError } from "@/lib/infra/errors";
-import { type ConcurrencySlot, createConcurrencyLimiter } from "@/lib/infra/rate-limit/concurrency";
+import { log } from "@/lib/infra/log";
+import { type ConcurrencySlot, createConcurrencyLimiter, releaseSlotToken } from "@/lib/infra/rate-limit/concurrency";
 import { createLimiter, type Limiter, type LimitResult } from "@/lib/infra/rate-limit/limiter";
 
 /**
@@ -9,6 +10,10 @@ import { createLimiter, type Limiter, type LimitResult } from "@/lib/infra/rate-
  * any run can take: the engine gives up on a site well within a minute.
  */
 const RUN_SLOT_LEASE_MS = 5 * 60 * 1000;
+
+/** A slot that could not be freed (Redis down) is tried again this often, this many times; then its lease frees it. */
+const SLOT_RELEASE_RETRY_MS = 5000;
+const SLOT_RELEASE_TRIES = 12;
 
 /** When a concurrent-run refusal suggests trying again: runs usually finish within seconds. */
 const CONCURRENCY_RETRY_AFTER_SECONDS = 1;
@@ -75,5 +80,24 @@ export const runLimits: RunLimits = createRunLimits("runs");
 export function assertPlanIncludes(plan: Plan, requiredPlan: PlanId): void {
   if (!planIncludes(plan.id, requiredPlan)) {
     throw new AppError("plan_required", `This scraper requires the ${PLANS[requiredPlan].name} plan`);
+  }
+}
+
+/**
+ * Frees a run's concurrent-run slot by its token once the run has ended (or was not taken). Never throws: while
+ * Redis is unreachable it tries again every few seconds for a minute, and a slot still held after that frees
+ * itself when its lease ends (RUN_SLOT_LEASE_MS). Nothing about the run waits for it.
+ */
+export async function releaseRunSlot(token: string | null | undefined, triesLeft = SLOT_RELEASE_TRIES): Promise<void> {
+  if (!token) return;
+  try {
+    await releaseSlotToken(token);
+  } catch (err) {
+    if (triesLeft <= 1) {
+      log.error({ err }, "could not free a concurrent-run slot; its lease will");
+      return;
+    }
+    log.warn({ err }, "could not free a concurrent-run slot; trying again");
+    setTimeout(() => void releaseRunSlot(token, triesLeft - 1), SLOT_RELEASE_RETRY_MS).unref();
   }
 }

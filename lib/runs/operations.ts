@@ -3,7 +3,7 @@ import { PLANS } from "@/lib/config/plans";
 import { idempotent, type RecordedAnswer } from "@/lib/idempotency/idempotency";
 import { implement, type Reply, reply } from "@/lib/infra/api/operation";
 import { assertWebhookUrlAllowed } from "@/lib/webhooks/address";
-import { getBatch } from "./batch-queries";
+import { getBatch } from "./batch-detail";
 import { cancelBatch, submitBatch } from "./batches";
 import { cancelRun } from "./cancel";
 import * as contract from "./contract";

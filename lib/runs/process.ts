@@ -1,21 +1,18 @@
 import "server-only";
-import { PLANS, type PlanId } from "@/lib/config/plans";
+import { PLANS, planOf } from "@/lib/config/plans";
 import { db } from "@/lib/infra/db";
-import { type HotStatement, hotQuery, sqlTimestamp } from "@/lib/infra/db/hot";
+import { hotQuery, sqlTimestamp } from "@/lib/infra/db/hot";
 import { AppError, type ErrorCode } from "@/lib/infra/errors";
 import type { JobOutcome } from "@/lib/infra/jobs/queue";
 import { log } from "@/lib/infra/log";
 import { pageFetcher } from "@/lib/infra/outbound/safe-fetch";
-import { releaseSlotToken } from "@/lib/infra/rate-limit/concurrency";
 import { watchRunCancel } from "@/lib/runs/events";
 import { extractJsonInThread } from "@/lib/scrapers/extraction/pool";
-import type { ScraperKind } from "@/lib/scrapers/kinds";
-import { releaseRun } from "@/lib/usage/quota";
-import { type KnownFollowUps, runEnded } from "./ended";
-import { type RunLimits, runLimits } from "./limits";
+import { announceRunEnd, type EndedRun, type RunEnd, recordRunEnd } from "./ended";
+import { type RunLimits, releaseRunSlot, runLimits } from "./limits";
 import type { RunJob } from "./queue";
 import { purgeExpiredResultsOccasionally } from "./retention";
-import type { RunStatus } from "./status";
+import { CLAIM_RUN, READ_RUN, RECORD_SUCCESS } from "./sql";
 
 /**
  * A running run's lease: its worker renews it every RUN_LEASE_RENEW_MS; once it has passed, the worker is taken
@@ -30,81 +27,29 @@ const SLOT_WAIT_MS = 1000;
 
 const done: JobOutcome = { done: true };
 
-// A run's statements on every worker, prepared raw SQL (lib/infra/db/hot.ts): as ORM statements they cost more CPU
-// than fetching and extracting a typical page (docs/decisions.md#hot-paths). Claim and outcome stay conditional
-// UPDATEs, so exactly one worker claims a run and a cancel or recovery that came first is never overwritten.
-
-/** A run without a slot yet (an async run's): its status, and its user's plan whose concurrency applies. */
-const READ_RUN: HotStatement = {
-  name: "worker_read_run",
-  sqlite: `SELECT r.status, r.user_id AS "userId", u.plan FROM scraper_runs r JOIN users u ON u.id = r.user_id WHERE r.id = ?`,
-  postgres: `SELECT r.status::text AS status, r.user_id AS "userId", u.plan::text AS plan
-    FROM scraper_runs r JOIN users u ON u.id = r.user_id WHERE r.id = $1`,
-};
-
-/**
- * queued → running: one worker wins, and gets what running it needs. A job that carries its slot (a synchronous
- * run's) starts with this statement alone: READ_RUN is only needed to take a slot for the run's user first.
- */
-const CLAIM_RUN: HotStatement = {
-  name: "worker_claim_run",
-  sqlite: `UPDATE scraper_runs SET status = 'running', started_at = ?, lease_until = ?, attempts = attempts + 1, slot_token = ?
-    WHERE id = ? AND status = 'queued'
-    RETURNING id, user_id AS "userId", url, include_reviews AS "includeReviews", quota_month AS "quotaMonth",
-      (SELECT s.kind FROM scrapers s WHERE s.id = scraper_runs.scraper_id) AS kind`,
-  postgres: `UPDATE scraper_runs
-    SET status = 'running', started_at = $1::timestamp, lease_until = $2::timestamp, attempts = attempts + 1, slot_token = $3
-    WHERE id = $4 AND status = 'queued'
-    RETURNING id, user_id AS "userId", url, include_reviews AS "includeReviews", quota_month AS "quotaMonth",
-      (SELECT s.kind::text FROM scrapers s WHERE s.id = scraper_runs.scraper_id) AS kind`,
-};
-
-type ClaimedRow = {
-  id: number;
-  userId: number;
-  url: string;
-  includeReviews: unknown;
-  quotaMonth: string | null;
-  kind: ScraperKind;
-};
-
-/**
- * running → success with the items, unless a cancel or recovery settled the run first. It returns what the run's
- * follow-ups depend on (runEnded), so a run with neither webhook nor batch needs no statement more for them.
- */
-const RECORD_SUCCESS: HotStatement = {
-  name: "worker_record_success",
-  sqlite: `UPDATE scraper_runs SET status = 'success', item_count = ?, duration_ms = ?, result_data = ?, finished_at = ?,
-      lease_until = NULL
-    WHERE id = ? AND status = 'running' RETURNING webhook_url AS "webhookUrl", batch_id AS "batchId"`,
-  postgres: `UPDATE scraper_runs SET status = 'success', item_count = $1, duration_ms = $2, result_data = $3,
-      finished_at = $4::timestamp, lease_until = NULL
-    WHERE id = $5 AND status = 'running' RETURNING webhook_url AS "webhookUrl", batch_id AS "batchId"`,
-};
-
-interface Failure {
-  code: ErrorCode;
-  message: string;
-}
-
-const unexpectedFailure: Failure = { code: "internal_error", message: "The run failed on our side. Please try again." };
+const unexpectedFailure = {
+  code: "internal_error",
+  message: "The run failed on our side. Please try again.",
+} as const satisfies { code: ErrorCode; message: string };
 
 /**
  * A worker's part of a run (docs/architecture.md#flow-of-a-run): take a concurrent-run slot (the synchronous
  * caller's, or a free one; none free: try again in a second), claim the queued run (one worker wins), fetch the
- * page here, extract it in a worker thread, record the outcome. A failed run gives its quota back. The slot is
- * released whatever happens, and waiters, batches and webhooks hear of the end.
+ * page here, extract it in a worker thread, record the outcome with what follows from it, in one transaction (a
+ * failed run gives its quota back; webhook events and a batch's completion are recorded with it). Then the Redis
+ * side, none of which can lose the end: the slot is released whatever happens, waiters hear of the end and the
+ * events' jobs are added (lib/runs/ended.ts).
  */
 export async function processRun(job: RunJob, limits: RunLimits = runLimits): Promise<JobOutcome> {
   const runId = job.runId;
   let slotToken = job.slotToken;
-  let followUps: KnownFollowUps | undefined;
+  let ended: EndedRun | null = null;
   try {
     if (!slotToken) {
-      const [found] = await hotQuery<{ status: RunStatus; userId: number; plan: PlanId }>(READ_RUN, [runId]);
+      const [found] = await hotQuery(READ_RUN, [runId]);
       // Cancelled, or taken by another worker (a job re-added by recovery): nothing to do.
       if (found?.status !== "queued") return done;
-      const slot = await limits.trySlot(found.userId, PLANS[found.plan]);
+      const slot = await limits.trySlot(found.userId, PLANS[planOf(found.plan)]);
       if (!slot) return { done: false, retryInMs: SLOT_WAIT_MS };
       slotToken = slot.token;
     }
@@ -112,7 +57,7 @@ export async function processRun(job: RunJob, limits: RunLimits = runLimits): Pr
     // Watched before the claim: a cancel that lands right after it must find this run to abort.
     const cancel = watchRunCancel(runId);
     try {
-      const [claimed] = await hotQuery<ClaimedRow>(CLAIM_RUN, [
+      const [claimed] = await hotQuery(CLAIM_RUN, [
         sqlTimestamp(startedAt),
         sqlTimestamp(new Date(startedAt.getTime() + RUN_LEASE_MS)),
         slotToken,
@@ -124,16 +69,18 @@ export async function processRun(job: RunJob, limits: RunLimits = runLimits): Pr
         ...claimed,
         // SQLite answers 1/0, PostgreSQL true/false.
         includeReviews: Boolean(claimed.includeReviews),
+        followUps: Boolean(claimed.followUps),
         scraper: { kind: claimed.kind },
       };
-      followUps = await execute(run, startedAt, cancel);
+      ended = await execute(run, startedAt, cancel);
     } finally {
       cancel.done();
     }
   } finally {
-    if (slotToken) await releaseSlotToken(slotToken);
+    // Never throws (an outage retries it, the slot's lease is the backstop): the end is recorded already.
+    await releaseRunSlot(slotToken);
   }
-  await runEnded(runId, followUps);
+  if (ended) await announceRunEnd(ended);
   await purgeExpiredResultsOccasionally().catch((err: unknown) => log.error({ err }, "could not purge expired run results"));
   return done;
 }
@@ -144,6 +91,8 @@ interface ClaimedRun {
   url: string;
   includeReviews: boolean;
   quotaMonth: string | null;
+  /** Whether the run has a webhook or a batch: its end then records them in a transaction (recordRunEnd). */
+  followUps: boolean;
   scraper: { kind: string };
 }
 
@@ -151,13 +100,14 @@ interface ClaimedRun {
  * Fetches and extracts a claimed run and records its outcome. Every outcome is a conditional UPDATE of a run still
  * `running`, and so is a cancel (lib/runs/cancel.ts): whichever comes first wins, and the other changes nothing,
  * neither the run nor its quota. A cancel aborts `cancel.signal`, which stops the fetch and terminates the thread.
- * Returns what the follow-ups depend on when this call recorded a success; undefined otherwise (runEnded reads it).
+ * Returns the end when this call recorded it; null when something else ended the run first, or nothing could be
+ * recorded (the database is gone: the run stays running until its lease runs out and recovery fails it).
  */
 async function execute(
   run: ClaimedRun,
   startedAt: Date,
   cancel: { signal: AbortSignal; abort(reason: unknown): void },
-): Promise<KnownFollowUps | undefined> {
+): Promise<EndedRun | null> {
   // Aborted by a cancel, or by this worker when the lease renewal finds the run no longer running.
   const { signal } = cancel;
   const renew = setInterval(() => {
@@ -181,60 +131,39 @@ async function execute(
       );
     } catch (error) {
       // Its cancel recorded the run's end already (and gave its quota back): nothing left to record.
-      if (signal.aborted) return;
+      if (signal.aborted) return null;
       if (!(error instanceof AppError)) log.error({ err: error, runId: run.id }, "run failed unexpectedly");
-      await recordFailure(
-        run,
-        error instanceof AppError ? { code: error.code, message: error.message } : unexpectedFailure,
-        elapsed(),
-      );
-      return;
+      const failure = error instanceof AppError ? { code: error.code, message: error.message } : unexpectedFailure;
+      return await recordRunEnd(run, { status: "failed", ...failure, durationMs: elapsed() });
     }
-    const durationMs = elapsed();
-    const resultData = items.json;
-    const [recorded] = await hotQuery<{ webhookUrl: string | null; batchId: number | null }>(RECORD_SUCCESS, [
-      items.count,
-      durationMs,
-      resultData,
-      sqlTimestamp(new Date()),
-      run.id,
-    ]);
-    return (
-      recorded && {
-        status: "success",
-        webhookUrl: recorded.webhookUrl,
-        batchId: recorded.batchId,
-        news: { status: "success", resultData, durationMs },
-      }
-    );
+    return await recordSuccess(run, { status: "success", itemCount: items.count, resultData: items.json, durationMs: elapsed() });
   } catch (error) {
-    // Recording the success failed (the database went away): the run is not charged.
+    // Recording the outcome failed (the database went away): the run is not charged.
     log.error({ err: error, runId: run.id }, "could not record a run's outcome");
-    await recordFailure(run, unexpectedFailure, elapsed()).catch((err: unknown) =>
-      log.error({ err, runId: run.id }, "could not record a run's failure"),
-    );
+    return recordRunEnd(run, { status: "failed", ...unexpectedFailure, durationMs: elapsed() }).catch((err: unknown) => {
+      log.error({ err, runId: run.id }, "could not record a run's failure");
+      return null;
+    });
   } finally {
     clearInterval(renew);
   }
 }
 
-/** Marks a running run failed and gives its quota back (failed runs are free), once; true if this call did. */
-export async function recordFailure(
-  run: { id: number; userId: number; quotaMonth: string | null },
-  failure: Failure,
-  durationMs: number | null,
-) {
-  const { count } = await db.scraperRun.updateMany({
-    where: { id: run.id, status: "running" },
-    data: {
-      status: "failed",
-      errorCode: failure.code,
-      error: failure.message,
-      durationMs,
-      finishedAt: new Date(),
-      leaseUntil: null,
-    },
-  });
-  if (count === 1 && run.quotaMonth) await releaseRun({ userId: run.userId, month: run.quotaMonth });
-  return count === 1;
+/** A success: one statement for a run without follow-ups, recordRunEnd's transaction for one with. */
+async function recordSuccess(run: ClaimedRun, end: Extract<RunEnd, { status: "success" }>): Promise<EndedRun | null> {
+  if (run.followUps) return recordRunEnd(run, end);
+  const [recorded] = await hotQuery(RECORD_SUCCESS, [
+    end.itemCount,
+    end.durationMs,
+    end.resultData,
+    sqlTimestamp(new Date()),
+    run.id,
+  ]);
+  if (!recorded) return null;
+  return {
+    runId: run.id,
+    slotToken: null,
+    deliveries: [],
+    news: { status: "success", resultData: end.resultData, durationMs: end.durationMs },
+  };
 }

@@ -1,8 +1,7 @@
 import "server-only";
 import { db } from "@/lib/infra/db";
-import { releaseSlotToken } from "@/lib/infra/rate-limit/concurrency";
-import { runEnded } from "./ended";
-import { recordFailure } from "./process";
+import { announceRunEnd, recordRunEnd } from "./ended";
+import { releaseRunSlot } from "./limits";
 import { enqueueRunJob } from "./queue";
 
 /** A queued run this old that no worker has taken is re-added to the queue (its job was lost with Redis or a restart). */
@@ -27,17 +26,18 @@ export async function recoverRuns({
 } = {}): Promise<{ lost: number; requeued: number }> {
   const expired = await db.scraperRun.findMany({
     where: { status: "running", leaseUntil: { lt: now } },
-    select: { id: true, userId: true, quotaMonth: true, startedAt: true, slotToken: true },
+    select: { id: true, userId: true, quotaMonth: true, startedAt: true },
   });
   let lost = 0;
   for (const run of expired) {
     const durationMs = run.startedAt ? now.getTime() - run.startedAt.getTime() : null;
-    if (await recordFailure(run, workerLost, durationMs)) {
-      lost++;
-      // The dead worker's concurrent-run slot, or the user would wait for its lease to run out.
-      if (run.slotToken) await releaseSlotToken(run.slotToken);
-      await runEnded(run.id);
-    }
+    // Still past its lease when the failure is written: a worker that was only paused may have renewed it since.
+    const ended = await recordRunEnd(run, { status: "failed", ...workerLost, durationMs }, { leaseExpiredBefore: now });
+    if (!ended) continue;
+    lost++;
+    // The dead worker's concurrent-run slot, or the user would wait for its lease to run out.
+    await releaseRunSlot(ended.slotToken);
+    await announceRunEnd(ended);
   }
   const queued = await db.scraperRun.findMany({
     where: { status: "queued", createdAt: { lte: new Date(now.getTime() - requeueOlderThanMs) } },

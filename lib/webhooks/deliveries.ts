@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { db } from "@/lib/infra/db";
+import { db, type Prisma } from "@/lib/infra/db";
 import { env } from "@/lib/infra/env";
 import { isAppError } from "@/lib/infra/errors";
 import { type JobOutcome, type JobQueue, jobQueue } from "@/lib/infra/jobs/queue";
@@ -40,21 +40,32 @@ export class WebhookNotDelivered extends Error {
 
 const webhookQueue = (): JobQueue<WebhookJob> => jobQueue<WebhookJob>(WEBHOOKS_QUEUE);
 
+/** A delivery recorded and not yet handed to the queue engine: what its job needs. */
+export interface PendingDelivery {
+  id: number;
+  attempts: number;
+}
+
 /**
- * Records an event for the user's webhook and queues its delivery. The row is the durable record (payload, every
- * attempt, what is still pending); the queue engine times the attempts.
+ * Records an event for the user's webhook, through `client`: inside the transaction that records what the event
+ * tells (a run's end), so the event exists exactly when its cause does. The row is the durable record (payload,
+ * every attempt, what is still pending); its job is added after the commit (enqueueDeliveries), and a row whose
+ * job never made it is due at once, so recovery re-adds it (recoverWebhooks).
  */
-export async function queueWebhook(event: {
-  userId: number;
-  url: string;
-  type: WebhookEventType;
-  data: unknown;
-  runId?: number;
-  batchId?: number;
-}): Promise<void> {
+export async function recordWebhookEvent(
+  client: Prisma.TransactionClient,
+  event: {
+    userId: number;
+    url: string;
+    type: WebhookEventType;
+    data: unknown;
+    runId?: number;
+    batchId?: number;
+  },
+): Promise<PendingDelivery> {
   const eventId = `evt_${randomBytes(12).toString("hex")}`;
   const payload = JSON.stringify({ id: eventId, type: event.type, created_at: new Date().toISOString(), data: event.data });
-  const delivery = await db.webhookDelivery.create({
+  return client.webhookDelivery.create({
     data: {
       userId: event.userId,
       runId: event.runId ?? null,
@@ -67,7 +78,18 @@ export async function queueWebhook(event: {
     },
     select: { id: true, attempts: true },
   });
-  await enqueueDelivery(delivery);
+}
+
+/**
+ * Hands recorded deliveries to the queue engine. Never throws: a job that cannot be added now (Redis down) leaves
+ * its row pending and due, and recovery re-adds it once it is overdue (recoverWebhooks), so nothing is lost.
+ */
+export async function enqueueDeliveries(deliveries: readonly PendingDelivery[]): Promise<void> {
+  for (const delivery of deliveries) {
+    await enqueueDelivery(delivery).catch((err: unknown) =>
+      log.warn({ err, deliveryId: delivery.id }, "could not queue a webhook delivery; recovery will"),
+    );
+  }
 }
 
 /**
@@ -75,7 +97,7 @@ export async function queueWebhook(event: {
  * in-process queue's same options without. A delivery re-added after `attempts` were already made gets the
  * attempts left and the backoff where its schedule stood, so the schedule is the same as if nothing was lost.
  */
-function enqueueDelivery(delivery: { id: number; attempts: number }): Promise<void> {
+function enqueueDelivery(delivery: PendingDelivery): Promise<void> {
   return webhookQueue().add(
     { deliveryId: delivery.id },
     {

@@ -10,7 +10,7 @@ import { ensureInAppWorkers } from "@/lib/runs/workers";
 import { callJson } from "@/test/support/requests";
 import { createRunUser } from "@/test/support/runs";
 import { type Delivery, startWebhookReceiver, type WebhookReceiver } from "@/test/support/webhook-receiver";
-import { queueWebhook } from "./deliveries";
+import { enqueueDeliveries, recordWebhookEvent } from "./deliveries";
 import { enableWebhookUrl } from "./disabled";
 import { ROTATION_OVERLAP_MS, rotateWebhookSecret, webhookSecret, webhookSigningSecrets } from "./secret";
 import { verifySignature } from "./signature";
@@ -29,7 +29,8 @@ afterAll(async () => {
 
 /** Queues one event for the user's webhook at `path` of the receiver, as a run's end does. */
 async function send(userId: number, path: string): Promise<void> {
-  await queueWebhook({ userId, url: `${receiver.url}${path}`, type: "run.succeeded", data: { id: randomUUID() } });
+  const event = { userId, url: `${receiver.url}${path}`, type: "run.succeeded", data: { id: randomUUID() } } as const;
+  await enqueueDeliveries([await db.$transaction((tx) => recordWebhookEvent(tx, event))]);
 }
 
 const deliveriesTo = (userId: number, path: string) =>

@@ -1,10 +1,11 @@
 import "server-only";
-import { DelayedError, Queue, Worker } from "bullmq";
+import { DelayedError, type Job, Queue, type RepeatStrategy, Worker } from "bullmq";
 import { env } from "@/lib/infra/env";
 import { log } from "@/lib/infra/log";
 import { processWide } from "@/lib/infra/process-state";
 import { type Backoff, backoffDelayMs } from "./backoff";
-import { bullConnection } from "./redis-options";
+import { bullConnection, bullProducerConnection } from "./redis-options";
+import { nextCronRun } from "./schedule-spec";
 
 /**
  * What the processor says about a job: done (whatever the run's outcome), or try again later (a wait that is not
@@ -44,7 +45,7 @@ export interface WorkerOptions {
 // One handle per queue and process, whichever copy of lib/ (Next's bundle, the edge's fast paths) enqueues
 // (lib/infra/process-state.ts).
 interface QueueState {
-  bull: Map<string, JobQueue<unknown>>;
+  bull: Map<string, Queue>;
   memory: Map<string, MemoryQueue<unknown>>;
 }
 const state = processWide<QueueState>("queue", () => ({ bull: new Map(), memory: new Map() }));
@@ -56,7 +57,7 @@ export function usesRedisQueue(): boolean {
 
 /** The named queue: BullMQ when REDIS_URL is set, else in this process. */
 export function jobQueue<T>(name: string): JobQueue<T> {
-  return (usesRedisQueue() ? bullQueue(name) : memoryQueue(name)) as JobQueue<T>;
+  return usesRedisQueue() ? bullJobQueue<T>(name) : memoryQueue<T>(name);
 }
 
 /** Starts taking jobs of the named queue with `processor`, `concurrency` at a time. */
@@ -67,36 +68,56 @@ export function startQueueWorker<T>(
   options: WorkerOptions = {},
 ): QueueWorker {
   return usesRedisQueue()
-    ? startBullWorker(name, processor, concurrency, options)
+    ? startBullWorker<T>(name, (job) => processor(job.data), concurrency, options)
     : memoryQueue<T>(name).start(processor, concurrency);
 }
 
 // ─── BullMQ ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-function bullQueue(name: string): JobQueue<unknown> {
+/**
+ * BullMQ's job schedulers compute a cron schedule's next tick with this, on the queue (when a schedule is upserted)
+ * and on every worker (when it takes a tick and adds the next): the in-process scheduler's croner reading, not
+ * BullMQ's own cron parser, so both engines fire the same instants (docs/decisions.md#schedules).
+ */
+const repeatStrategy: RepeatStrategy = (millis, opts) =>
+  opts.pattern ? (nextCronRun(opts.pattern, opts.tz ?? "UTC", millis) ?? undefined) : undefined;
+
+/** The process's BullMQ handle of the named queue (the schedules of lib/infra/jobs/schedules.ts use it too). */
+export function bullQueue(name: string): Queue {
   let queue = state.bull.get(name);
   if (!queue) {
-    queue = createBullQueue(name, env.REDIS_URL as string);
+    queue = new Queue(name, {
+      connection: bullProducerConnection(env.REDIS_URL as string),
+      prefix: env.QUEUE_PREFIX,
+      settings: { repeatStrategy },
+    });
+    // Connection errors while Redis is away (each add then fails on its own); unheard, BullMQ prints each one.
+    queue.on("error", (err) => log.warn({ err, queue: name }, "queue connection error"));
     state.bull.set(name, queue);
   }
   return queue;
 }
 
-function createBullQueue(name: string, redisUrl: string): JobQueue<unknown> {
-  const queue = new Queue(name, { connection: bullConnection(redisUrl), prefix: env.QUEUE_PREFIX });
+function bullJobQueue<T>(name: string): JobQueue<T> {
   return {
     async add(job, options) {
       // Finished jobs are removed, so their id is free again for a later re-add (recovery after a Redis loss).
-      await queue.add(name, job, { ...options, removeOnComplete: true, removeOnFail: true });
+      await bullQueue(name).add(name, job, { ...options, removeOnComplete: true, removeOnFail: true });
     },
   };
 }
 
-function startBullWorker<T>(name: string, processor: JobProcessor<T>, concurrency: number, options: WorkerOptions): QueueWorker {
+/** A BullMQ worker whose processor sees the whole job (a schedule's tick reads its due time from it). */
+export function startBullWorker<T>(
+  name: string,
+  processor: (job: Job<T>) => Promise<JobOutcome>,
+  concurrency: number,
+  options: WorkerOptions,
+): QueueWorker {
   const worker = new Worker<T>(
     name,
     async (job, token) => {
-      const outcome = await processor(job.data);
+      const outcome = await processor(job);
       if (!outcome.done) {
         // Waits in Redis, not in this process: any worker may take it up when it is due. Not a failed attempt.
         await job.moveToDelayed(Date.now() + outcome.retryInMs, token);
@@ -107,6 +128,7 @@ function startBullWorker<T>(name: string, processor: JobProcessor<T>, concurrenc
       connection: bullConnection(env.REDIS_URL as string),
       prefix: env.QUEUE_PREFIX,
       concurrency,
+      settings: { repeatStrategy },
       ...(options.retryStalled ? {} : { maxStalledCount: 0 }),
     },
   );
@@ -203,7 +225,8 @@ class MemoryQueue<T> implements JobQueue<T> {
   }
 }
 
-function memoryQueue<T>(name: string): MemoryQueue<T> {
+/** The process's in-process queue of that name (the in-process scheduler hands its ticks to it). */
+export function memoryQueue<T>(name: string): MemoryQueue<T> {
   let queue = state.memory.get(name);
   if (!queue) {
     queue = new MemoryQueue<unknown>(name);

@@ -1,10 +1,12 @@
 import "server-only";
-import { db } from "@/lib/infra/db";
+import { db, type Prisma } from "@/lib/infra/db";
 import { AppError } from "@/lib/infra/errors";
+import { isFinished, type RunStatus } from "@/lib/runs/status";
 import type { BatchStatus } from "./batch-schema";
-import { isFinished, OPEN_RUN_STATUSES, type RunStatus } from "./status";
 
-// A batch read, and completed by its last run to end (lib/runs/ended.ts); submitting and cancelling are batches.ts.
+// A batch as GET /api/batches/{id} and batch.completed tell it: a read of its own, apart from submitting and
+// cancelling (lib/runs/batches.ts), so that a run's end (lib/runs/ended.ts) can read it without importing the
+// run pipeline back.
 
 function batchStatus(batch: { cancelledAt: Date | null }, statuses: RunStatus[]): BatchStatus {
   if (batch.cancelledAt) return "cancelled";
@@ -12,9 +14,12 @@ function batchStatus(batch: { cancelledAt: Date | null }, statuses: RunStatus[])
   return statuses.every((status) => status === "queued") ? "queued" : "running";
 }
 
-/** One of the user's batches with every URL's outcome; not_found for a missing one or someone else's. */
-export async function getBatch(userId: number, id: number) {
-  const batch = await db.runBatch.findFirst({
+/**
+ * One of the user's batches with every URL's outcome; not_found for a missing one or someone else's. Read through
+ * `client`: the transaction that completes the batch reads it for batch.completed's payload.
+ */
+export async function getBatch(userId: number, id: number, client: Prisma.TransactionClient = db) {
+  const batch = await client.runBatch.findFirst({
     where: { id, userId },
     select: {
       id: true,
@@ -71,17 +76,3 @@ function lastEnd(runs: Array<{ finishedAt: Date | null }>): Date | null {
 }
 
 export type BatchDetail = Awaited<ReturnType<typeof getBatch>>;
-
-/**
- * Called when one of a batch's runs ends: the run that leaves none unfinished marks the batch completed (one
- * conditional UPDATE, so exactly one caller wins) and returns true, for batch.completed to be sent once.
- */
-export async function completeBatchIfDone(batchId: number): Promise<boolean> {
-  const unfinished = await db.scraperRun.count({ where: { batchId, status: { in: [...OPEN_RUN_STATUSES] } } });
-  if (unfinished > 0) return false;
-  const { count } = await db.runBatch.updateMany({
-    where: { id: batchId, completedAt: null },
-    data: { completedAt: new Date() },
-  });
-  return count === 1;
-}

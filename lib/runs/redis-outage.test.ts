@@ -1,0 +1,143 @@
+// Runs that end while Redis is down (docs/architecture.md#recovery): a run's end and what follows from it (its
+// webhook event, its batch's completion and batch.completed) are recorded in the database transaction of its
+// outcome, never behind a Redis call; the events go out once Redis is back. On BullMQ with a Redis of this file's
+// own (test/support/redis-server.ts), killed and started again here: never the shared one other suites use.
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+const redis = await vi.hoisted(async () => {
+  const { redisServer } = await import("@/test/support/redis-server");
+  const server = redisServer();
+  // Read by lib/infra/env.ts when first imported, below: this process's queue and workers use this Redis.
+  process.env.REDIS_URL = server.url;
+  process.env.RUN_WORKERS_IN_APP = "1";
+  await server.start();
+  return server;
+});
+
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createServer, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { db } from "@/lib/infra/db";
+import { RECOVER_AFTER_MS, recoverWebhooks } from "@/lib/webhooks/deliveries";
+import { FIXTURE_SITES, type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
+import { callJson } from "@/test/support/requests";
+import { batchEndpoint, createRunUser, type RunTestUser, runScraperEndpoint } from "@/test/support/runs";
+import { startWebhookReceiver, type WebhookReceiver } from "@/test/support/webhook-receiver";
+import { createRunLimits } from "./limits";
+import { startRunWorkers } from "./workers";
+
+/** A site whose pages are held until the test lets them go: the runs fetching them end when the test says. */
+async function startHeldSite() {
+  const page = readFileSync(path.join(FIXTURE_SITES, "product", "jsonld.html"));
+  const held: ServerResponse[] = [];
+  const server = createServer((_req, res) => held.push(res));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    held: () => held.length,
+    release() {
+      for (const res of held.splice(0)) res.writeHead(200, { "content-type": "text/html" }).end(page);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+let site: FixtureServer;
+let heldSite: Awaited<ReturnType<typeof startHeldSite>>;
+let receiver: WebhookReceiver;
+let scraperId: number;
+
+describe("a run that ends while Redis is down", () => {
+  beforeAll(async () => {
+    site = await startFixtureServer();
+    heldSite = await startHeldSite();
+    receiver = await startWebhookReceiver();
+    scraperId = (await db.scraper.findUniqueOrThrow({ where: { slug: "ecommerce-products" } })).id;
+  });
+
+  afterAll(async () => {
+    await startRunWorkers().close();
+    await receiver?.close();
+    await heldSite?.close();
+    await site?.close();
+    await redis.kill();
+  });
+
+  const call = (endpoint: typeof batchEndpoint, kind: "run" | "batch", user: RunTestUser, body: unknown) =>
+    callJson(endpoint(createRunLimits(`test-${randomUUID()}`)), {
+      method: "POST",
+      path: `/api/scrapers/${scraperId}/${kind}`,
+      headers: user.keyHeaders,
+      body,
+      params: { id: String(scraperId) },
+    });
+
+  const statusOf = async (id: number) => (await db.scraperRun.findUniqueOrThrow({ where: { id } })).status;
+
+  it("records its webhook event and its batch's completion with its outcome, and sends both once Redis is back", async () => {
+    const user = await createRunUser("pro");
+    const runHook = `/run/${randomUUID()}`;
+    const batchHook = `/batch/${randomUUID()}`;
+
+    // A batch whose first run ends now and whose last one is held; an async run with a webhook, held too.
+    const batch = await call(batchEndpoint, "batch", user, {
+      urls: [`${site.url}/product/jsonld.html`, `${heldSite.url}/batch`],
+      webhook_url: `${receiver.url}${batchHook}`,
+    });
+    expect(batch.status).toBe(202);
+    const [first, last] = await db.scraperRun.findMany({ where: { batchId: batch.body.id }, orderBy: { id: "asc" } });
+    await expect.poll(() => statusOf(first?.id as number), { timeout: 30_000 }).toBe("success");
+    const run = await call(runScraperEndpoint, "run", user, {
+      url: `${heldSite.url}/run`,
+      async: true,
+      webhook_url: `${receiver.url}${runHook}`,
+    });
+    expect(run.status).toBe(202);
+    await expect.poll(() => heldSite.held(), { timeout: 30_000 }).toBe(2);
+
+    // Redis goes away while both runs fetch their pages; then the pages come and the runs end.
+    await redis.kill();
+    heldSite.release();
+    await expect.poll(() => statusOf(run.body.id), { timeout: 30_000 }).toBe("success");
+    await expect.poll(() => statusOf(last?.id as number), { timeout: 30_000 }).toBe("success");
+
+    // Recorded with the outcomes, with Redis still down: the run's event, the batch's completion and its event.
+    const runDeliveries = await db.webhookDelivery.findMany({ where: { runId: run.body.id } });
+    expect(runDeliveries).toMatchObject([{ type: "run.succeeded", attempts: 0, deliveredAt: null }]);
+    expect((await db.runBatch.findUniqueOrThrow({ where: { id: batch.body.id } })).completedAt).not.toBeNull();
+    const batchDeliveries = await db.webhookDelivery.findMany({ where: { batchId: batch.body.id } });
+    expect(batchDeliveries).toMatchObject([{ type: "batch.completed", attempts: 0, deliveredAt: null }]);
+    expect(JSON.parse(batchDeliveries[0]?.payload ?? "{}")).toMatchObject({
+      data: { id: batch.body.id, status: "completed", succeeded: 2, failed: 0 },
+    });
+    expect(receiver.received(runHook)).toHaveLength(0);
+
+    // Redis is back, empty: the events' jobs never made it there. Recovery finds the rows pending and overdue
+    // (as its periodic pass would a minute later) and adds their jobs; the workers send them.
+    await redis.start();
+    const later = new Date(Date.now() + RECOVER_AFTER_MS + 1000);
+    await expect.poll(() => recoverWebhooks({ now: later }).catch(() => -1), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => receiver.received(runHook).length, { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => receiver.received(batchHook).length, { timeout: 30_000 }).toBe(1);
+    expect(JSON.parse(receiver.received(runHook)[0]?.body ?? "{}")).toMatchObject({
+      id: runDeliveries[0]?.eventId,
+      type: "run.succeeded",
+      data: { id: run.body.id, status: "success", item_count: 1 },
+    });
+    expect(JSON.parse(receiver.received(batchHook)[0]?.body ?? "{}")).toMatchObject({
+      id: batchDeliveries[0]?.eventId,
+      type: "batch.completed",
+    });
+    await expect
+      .poll(async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: runDeliveries[0]?.id } })).deliveredAt, {
+        timeout: 10_000,
+      })
+      .not.toBeNull();
+  }, 120_000);
+});
