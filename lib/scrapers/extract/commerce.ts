@@ -72,22 +72,29 @@ function hasAncestor(element: Element, test: (element: Element) => boolean, stop
  */
 export function findPrice(page: Page, scope: Element, { detail = false, purchase = false } = {}): FoundPrice | null {
   const locale = pricingLocale(page);
-  // The buy button is looked for only when needed: several candidates to rank.
-  let buy: Element | null | undefined;
-  const buyButton = () => {
-    if (buy === undefined) buy = detail && purchase ? buyControl(page, scope) : null;
-    return buy;
-  };
-  const candidates: { price: PriceReading; at: number }[] = [];
-  const bareCandidates: { price: PriceReading; at: number }[] = [];
   const elements =
     detail && purchase
       ? inContentOrBuyForm(page, scope, PRICE_SELECTOR)
       : select(page.index, scope, PRICE_SELECTOR, { skipFurniture: true });
+  // The cheap tests (markers, struck or hidden, other items' blocks) first; a candidate's text is read only in
+  // rank order, until the first amount with a currency: most pages stop at the first or second.
+  const marked: { element: Element; at: number }[] = [];
   for (const element of elements) {
-    if (candidates.length >= (detail ? MAX_PRICE_CANDIDATES : 1)) break;
-    const at = page.index.position.get(element) ?? 0;
-    if (!isCurrentPrice(page, element, scope, detail)) continue;
+    if (detail && marked.length >= MAX_PRICE_CANDIDATES) break;
+    if (isCurrentPrice(page, element, scope, detail)) marked.push({ element, at: page.index.position.get(element) ?? 0 });
+  }
+  if (detail && marked.length > 1) {
+    const anchors = [titleElement(page, scope), purchase ? buyControl(page, scope) : null]
+      .map((element) => (element ? page.index.position.get(element) : undefined))
+      .filter((at): at is number => at !== undefined);
+    // Nearest the name or the buy button; a price before them counts as farther than one as far after.
+    const distance = (at: number) =>
+      Math.min(...anchors.map((anchor) => (at > anchor ? at - anchor : (anchor - at) * BEFORE_ANCHOR_PENALTY)));
+    if (anchors.length > 0) marked.sort((a, b) => distance(a.at) - distance(b.at));
+  }
+  // Amounts the page writes with a currency first; a bare number only when no candidate has one.
+  let bare: PriceReading | null = null;
+  for (const { element } of marked) {
     const data = element.attribs["data-price"] ?? element.attribs.content;
     const text = centsRaised(
       page,
@@ -97,28 +104,16 @@ export function findPrice(page: Page, scope: Element, { detail = false, purchase
     if (text && text.length <= 200 && NOT_THE_PRICE_TEXT.test(text)) continue;
     const written = readPrice(text, { locale });
     if (written) {
-      if (written.amount > 0) candidates.push({ price: written, at });
+      if (written.amount > 0) return { ...written, via: "markup" };
       continue;
     }
+    if (bare) continue;
     // A number without a currency is a price only as a machine value or as the element's whole text.
     const bareText = data ?? (text && text.length <= MAX_BARE_TEXT && BARE_PRICE_TEXT.test(text) ? text : null);
-    const bare = readPrice(bareText, { allowBare: true, locale });
-    if (bare && bare.amount > 0) bareCandidates.push({ price: bare, at });
+    const reading = readPrice(bareText, { allowBare: true, locale });
+    if (reading && reading.amount > 0) bare = reading;
   }
-  // Amounts the page writes with a currency first; bare numbers only when there are none.
-  if (candidates.length === 0) candidates.push(...bareCandidates);
-  if (candidates.length > 0) {
-    const first = candidates[0] as { price: PriceReading; at: number };
-    if (!detail || candidates.length === 1) return { ...first.price, via: "markup" };
-    const anchors = [titleElement(page, scope), buyButton()]
-      .map((element) => (element ? page.index.position.get(element) : undefined))
-      .filter((at): at is number => at !== undefined);
-    if (anchors.length === 0) return { ...first.price, via: "markup" };
-    const distance = (at: number) =>
-      Math.min(...anchors.map((anchor) => (at > anchor ? at - anchor : (anchor - at) * BEFORE_ANCHOR_PENALTY)));
-    const best = candidates.reduce((chosen, candidate) => (distance(candidate.at) < distance(chosen.at) ? candidate : chosen));
-    return { ...best.price, via: "markup" };
-  }
+  if (bare) return { ...bare, via: "markup" };
   const text = blockText(scope, (child) => STRUCK_TAGS.has(child.name) || isBoilerplate(page, child, scope));
   const price = readPrice(text, { locale });
   return price && price.amount > 0 ? { ...price, via: "text" } : null;
@@ -129,11 +124,13 @@ const HIDDEN_CLASS = /(?:^|\s)(?:hidden|hide|d-none|is-hidden|visually-hidden|sr
 
 function isHidden(element: Element): boolean {
   const { attribs } = element;
+  const { class: names, style } = attribs;
   return (
     attribs.hidden !== undefined ||
     attribs["aria-hidden"] === "true" ||
-    HIDDEN_CLASS.test(attribs.class ?? "") ||
-    /display\s*:\s*none|visibility\s*:\s*hidden/i.test(attribs.style ?? "")
+    // The regexes only when the text could match: most classes hold no "hid", "none" or "only".
+    (names !== undefined && /hid|none|only/i.test(names) && HIDDEN_CLASS.test(names)) ||
+    (style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style))
   );
 }
 
