@@ -18,7 +18,7 @@ export default defineConfig({
   },
   test: {
     include: ["**/*.test.ts"],
-    exclude: ["node_modules/**", ".next/**", "e2e/**"],
+    exclude: ["**/node_modules/**", ".next/**", "e2e/**"],
     environment: "node",
     globalSetup: ["./test/support/global-setup.ts"],
     env: {

@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { TLSSocket } from "node:tls";
-import { type Answer, writeAnswer } from "@/lib/http/answer";
+import { type TextAnswer, writeAnswer } from "@/lib/http/answer";
 import { METHOD_PROBE_HEADER, methodProbeSecret } from "@/lib/http/edge-probe";
 import { failureAnswer, openEnvelope } from "@/lib/http/envelope";
 import { errorAnswer } from "@/lib/http/errors";
@@ -80,7 +80,7 @@ function hasDotSegments(decoded: string): boolean {
 }
 
 /** The API's error shape (docs/api.md#errors), as the route kit answers it: one answer for the edge and the routes. */
-function jsonError(code: ErrorCode, message: string, extra: Record<string, string> = {}): Answer {
+function jsonError(code: ErrorCode, message: string, extra: Record<string, string> = {}): TextAnswer {
   const { requestId, headers } = openEnvelope(extra);
   return errorAnswer(new AppError(code, message), requestId, headers);
 }
@@ -280,12 +280,7 @@ async function onClientError(
     // The kit's answer, its status the parse failure's own (a 431 or 408 is still malformed_request).
     const answer = jsonError(code, message, headers);
     socket.end(
-      rawResponse(
-        status,
-        statusText,
-        { ...answer.headers, "Content-Type": "application/json; charset=utf-8" },
-        answer.json ?? "",
-      ),
+      rawResponse(status, statusText, { ...answer.headers, "Content-Type": "application/json; charset=utf-8" }, answer.json),
     );
   } else {
     socket.end(rawResponse(status, statusText, { ...headers, "Content-Type": "text/plain; charset=utf-8" }, statusText));

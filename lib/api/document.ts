@@ -4,7 +4,9 @@ import { site } from "@/lib/config/site";
 import { HTTP_STATUS } from "@/lib/http/errors";
 import { ACCESS_SCHEMES } from "@/lib/infra/api/operation";
 import type { ErrorCode } from "@/lib/infra/errors";
-import { ANSWERED_OPERATIONS, type Operation, type SecurityScheme, type SuccessSpec, TAGS } from "./registry";
+import { licenseFileEnvelopeSchema, licenseFilePayloadSchema } from "@/lib/licenses/schemas";
+import { WEBHOOK_DELIVERY_TEXT, type WebhookEventSpec, webhookEventSchema, webhookHeadersSchema } from "@/lib/webhooks/events";
+import { ANSWERED_OPERATIONS, type Operation, type SecurityScheme, type SuccessSpec, TAGS, WEBHOOK_EVENTS } from "./registry";
 import {
   CHALLENGE_CODES,
   corsHeaders,
@@ -13,6 +15,7 @@ import {
   rateLimitHeaders,
   requestIdHeader,
   retryAfterHeader,
+  signatureHeaders,
   wwwAuthenticateHeader,
 } from "./shapes";
 
@@ -77,6 +80,11 @@ function responseHeaders(
     const always = codes.every((code) => carriers.has(code));
     for (const [name, schema] of Object.entries(headers)) shape[name] = always ? schema : schema.optional();
   }
+  // Every answer of a signed operation is signed; a 500 may not be (it is what an answer that could not be signed gets).
+  if (op.signed) {
+    for (const [name, schema] of Object.entries(signatureHeaders)) shape[name] = status === 500 ? schema.optional() : schema;
+  }
+  if (op.cacheControl && status < 300) shape["Cache-Control"] = z.literal(op.cacheControl);
   if (answer.headers) Object.assign(shape, answer.headers);
   return Object.keys(shape).length > 0 ? z.object(shape) : undefined;
 }
@@ -138,6 +146,36 @@ function operationObject(op: Operation): ZodOpenApiOperationObject {
   };
 }
 
+/** A webhook event as the document's `webhooks` describe it: the request we send and the answers we expect. */
+function webhookObject(event: WebhookEventSpec): ZodOpenApiOperationObject {
+  const camel = event.type.replace(/[._](\w)/g, (_, letter: string) => letter.toUpperCase());
+  return {
+    operationId: `${camel}Webhook`,
+    tags: [TAGS.runs.name],
+    summary: event.summary,
+    description: [event.description, WEBHOOK_DELIVERY_TEXT].filter(Boolean).join("\n\n"),
+    requestParams: { header: webhookHeadersSchema },
+    requestBody: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: webhookEventSchema(event),
+          example: {
+            id: "evt_5c1e0a9b2d7f4e8a6b3c1d0e",
+            type: event.type,
+            created_at: "2026-11-21T16:05:13.000Z",
+            data: event.example,
+          },
+        },
+      },
+    },
+    responses: {
+      "2XX": { description: "Received: no more attempts." },
+      "410": { description: "Gone: the address is disabled for your account; nothing more is sent to it." },
+    },
+  };
+}
+
 /** The whole document. Its server is "/", the host it is served from, so one file fits every deployment. */
 export function buildOpenApiDocument() {
   const paths: Record<string, Record<string, ZodOpenApiOperationObject>> = {};
@@ -152,7 +190,12 @@ export function buildOpenApiDocument() {
     servers: [{ url: "/", description: "The host this document is served from." }],
     tags: Object.values(TAGS).map(({ name, description }) => ({ name, description })),
     paths,
-    components: { securitySchemes: SECURITY_SCHEMES },
+    webhooks: Object.fromEntries(WEBHOOK_EVENTS.map((event) => [event.type, { post: webhookObject(event) }])),
+    // Not the body of any operation, but what a license file holds (docs/api.md#license-files).
+    components: {
+      securitySchemes: SECURITY_SCHEMES,
+      schemas: { LicenseFileEnvelope: licenseFileEnvelopeSchema, LicenseFilePayload: licenseFilePayloadSchema },
+    },
   });
 }
 

@@ -5,9 +5,11 @@ import { CATALOGUE_CONTRACT } from "@/lib/catalogue/contract";
 import { HEALTH_CONTRACT } from "@/lib/health/contract";
 import type { OperationSpec } from "@/lib/infra/api/operation";
 import { LICENSES_CONTRACT } from "@/lib/licenses/contract";
-import { RUNS_CONTRACT } from "@/lib/runs/contract";
+import { RUNS_CONTRACT, RUNS_WEBHOOK_EVENTS } from "@/lib/runs/contract";
 import { USAGE_CONTRACT } from "@/lib/usage/contract";
 import { WEBHOOKS_CONTRACT } from "@/lib/webhooks/contract";
+import type { WebhookEventType } from "@/lib/webhooks/deliveries";
+import type { WebhookEventSpec } from "@/lib/webhooks/events";
 import { getOpenApiDocument } from "./contract";
 import { TAGS, type Tag } from "./tags";
 
@@ -28,6 +30,17 @@ export const OPERATIONS = [
   ...HEALTH_CONTRACT,
   getOpenApiDocument,
 ] as const satisfies readonly (OperationSpec & { tag: Tag })[];
+
+/**
+ * Every webhook event the API sends, from the features that send them (each declares its own in its contract.ts): the
+ * OpenAPI document's `webhooks`. The crawl and monitor features add theirs here.
+ */
+export const WEBHOOK_EVENTS = [...RUNS_WEBHOOK_EVENTS] as const satisfies readonly WebhookEventSpec[];
+
+// What the delivery code may send is what is declared, no more and no less.
+type DeclaredEventType = (typeof WEBHOOK_EVENTS)[number]["type"];
+const declaredIsSent: [DeclaredEventType, WebhookEventType] extends [WebhookEventType, DeclaredEventType] ? true : never = true;
+void declaredIsSent;
 
 /** An operation the API answers: a declared one, or the CORS preflight of a path open to every origin. */
 export type Operation = Omit<OperationSpec, "method"> & { method: Method; tag: Tag };

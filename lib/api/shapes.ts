@@ -53,6 +53,37 @@ export const corsHeaders = {
   "Access-Control-Expose-Headers": z.string(),
 };
 
+/** The headers of a signed answer (docs/api.md#signed-answers), filed once and referenced from each answer. */
+export const signatureHeaders = {
+  Date: sharedHeader(
+    "SignedDate",
+    z.string().meta({
+      description: "When the answer was signed (an HTTP date, covered by the signature): refuse one more than 5 minutes off.",
+    }),
+  ),
+  "Content-Digest": sharedHeader(
+    "ContentDigest",
+    z
+      .string()
+      .regex(/^sha-256=:[A-Za-z0-9+/]{43}=:$/)
+      .meta({ description: "RFC 9530: sha-256 of the body as sent, covered by the signature." }),
+  ),
+  "Signature-Input": sharedHeader(
+    "SignatureInput",
+    z.string().meta({
+      description:
+        'RFC 9421: sig1=("@status" "@path";req "content-digest" "date");created=<unix seconds>;keyid="<kid>";alg="ed25519".',
+    }),
+  ),
+  Signature: sharedHeader(
+    "Signature",
+    z
+      .string()
+      .regex(/^sig1=:[A-Za-z0-9+/]{86}==:$/)
+      .meta({ description: "RFC 9421: sig1=:<base64 Ed25519 signature of the signature base>:." }),
+  ),
+};
+
 export const allowHeader = { Allow: z.string().meta({ description: "The methods the path serves." }) };
 
 /** Codes whose answers say when to try again. */

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { AppError, type ErrorCode, type ValidationIssue } from "@/lib/infra/errors";
-import { type Answer, jsonAnswer, toResponse } from "./answer";
+import { jsonAnswer, type TextAnswer, toResponse } from "./answer";
 import { rateLimitHeaders } from "./rate-limit";
 
 /**
@@ -69,7 +69,7 @@ export const internalError = () => new AppError("internal_error", "Something wen
  * X-RateLimit-*, WWW-Authenticate), on top of `headers` (the envelope's: request id, Cache-Control, CORS, Allow,
  * rate limits counted earlier). The one place an error becomes an answer, for every adapter and the edge.
  */
-export function errorAnswer(error: AppError, requestId: string, headers: Record<string, string> = {}): Answer {
+export function errorAnswer(error: AppError, requestId: string, headers: Record<string, string> = {}): TextAnswer {
   const merged: Record<string, string> = { ...headers };
   const challenge = WWW_AUTHENTICATE[error.code];
   if (challenge) merged["WWW-Authenticate"] = challenge;

@@ -3,12 +3,12 @@ import { type AnyMethod, isReply, type RequestFacts, type ServedOperation } from
 import { notFoundMessage } from "@/lib/infra/api/params";
 import { AppError } from "@/lib/infra/errors";
 import { routeId } from "@/lib/infra/route-id";
-import { type Answer, jsonAnswer, toResponse } from "./answer";
+import { type Answer, toResponse } from "./answer";
 import { assertSameOrigin, authenticate } from "./auth";
 import { parseQuery, readJsonBody } from "./body";
 import { publicCorsHeaders } from "./cors";
 import { isMethodProbe } from "./edge-probe";
-import { failureAnswer, openEnvelope } from "./envelope";
+import { type Envelope, failureAnswer, openEnvelope } from "./envelope";
 import {
   HTTP_METHODS,
   type HttpMethod,
@@ -19,6 +19,7 @@ import {
   routeMethods,
 } from "./methods";
 import { rateLimitHeaders } from "./rate-limit";
+import { signAnswer } from "./signed";
 import { requestTransport, type Transport } from "./transport";
 
 // Serving operations (docs/architecture.md#operations): one operation's request from credentials to answer, and a
@@ -40,23 +41,66 @@ function parsePathParams(schema: z.ZodObject, raw: Transport["params"]): unknown
   return result.data;
 }
 
+/** The answer of an operation's result; `headers` are the envelope's, this request's own, so they are added to. */
 function successAnswer(operation: ServedOperation, result: unknown, headers: Record<string, string>): Answer {
-  if (!isReply(result)) return withoutBodyIf204(jsonAnswer(operation.spec.success.status, result, headers));
-  const answerHeaders = { ...headers };
-  if (result.location !== undefined) answerHeaders.Location = result.location;
-  if (result.replayed) answerHeaders["Idempotent-Replayed"] = "true";
-  const answer = withoutBodyIf204(jsonAnswer(result.status, result.body, answerHeaders));
-  return result.cookies ? { ...answer, cookies: result.cookies } : answer;
+  const { cacheControl } = operation.spec;
+  if (cacheControl) headers["Cache-Control"] = cacheControl;
+  if (!isReply(result)) {
+    const status = operation.spec.success.status;
+    return { status, headers, json: status === 204 ? null : JSON.stringify(result) };
+  }
+  if (result.location !== undefined) headers.Location = result.location;
+  if (result.replayed) headers["Idempotent-Replayed"] = "true";
+  return {
+    status: result.status,
+    headers,
+    json: result.status === 204 ? null : JSON.stringify(result.body),
+    ...(result.cookies ? { cookies: result.cookies } : {}),
+  };
 }
 
-function withoutBodyIf204(answer: Answer): Answer {
-  return answer.status === 204 ? { ...answer, json: null } : answer;
+/** What an operation's handler gets about the request, read from the transport (a class: one per hot request). */
+class Facts implements RequestFacts {
+  constructor(
+    readonly id: string,
+    private readonly transport: Transport,
+  ) {}
+  get clientIp(): string {
+    return this.transport.clientIp;
+  }
+  get headers(): RequestFacts["headers"] {
+    return this.transport.headers;
+  }
+  /** Read from the transport when asked: the node adapter makes its signal only then. */
+  get signal(): AbortSignal {
+    return this.transport.signal;
+  }
 }
+
+/** An operation's input: its body read and validated when the operation asks, once. */
+class Input {
+  private bodyRead: Promise<unknown> | undefined;
+  constructor(
+    readonly caller: unknown,
+    readonly params: unknown,
+    readonly query: unknown,
+    readonly request: RequestFacts,
+    private readonly transport: Transport,
+    private readonly bodySpec: ServedOperation["spec"]["body"],
+  ) {}
+  readonly body = (): Promise<unknown> => {
+    this.bodyRead ??= this.bodySpec ? readJsonBody(this.transport, this.bodySpec.schema) : Promise.resolve(undefined);
+    return this.bodyRead;
+  };
+}
+
+const NO_CALLER = Object.freeze({});
 
 /**
  * One request of an operation, cheapest and least committal steps first: the origin check where declared, the
  * caller (401), the rate limit (429; X-RateLimit-* on every answer from here on), the path parameters (404), the
- * query (400), then the operation, which reads its body (400/413) when it is ready to.
+ * query (400), then the operation, which reads its body (400/413) when it is ready to. A signed operation's every
+ * answer, errors included, is signed last, over the bytes sent.
  */
 export async function answerOperation(
   operation: ServedOperation,
@@ -64,30 +108,33 @@ export async function answerOperation(
   extraHeaders?: Record<string, string>,
 ): Promise<Answer> {
   const envelope = openEnvelope(extraHeaders);
+  const answer = await unsignedAnswer(operation, transport, envelope);
+  if (!operation.spec.signed) return answer;
+  try {
+    return signAnswer(answer, transport.path);
+  } catch (error) {
+    // No key to sign with (production without SIGNING_KEY, which the server refuses to start without): a 500 that
+    // no verifier accepts, rather than an answer that cannot be proven.
+    return failureAnswer(error, envelope, transport);
+  }
+}
+
+async function unsignedAnswer(operation: ServedOperation, transport: Transport, envelope: Envelope): Promise<Answer> {
   const { spec } = operation;
   try {
     if (spec.sameOriginAlways) assertSameOrigin(transport.method, transport.headers);
-    const caller = await authenticate(spec.access.kind, transport.method, transport.headers);
-    const request: RequestFacts = {
-      id: envelope.requestId,
-      clientIp: transport.clientIp,
-      headers: transport.headers,
-      // Read from the transport when asked: the node adapter makes its signal only then.
-      get signal() {
-        return transport.signal;
-      },
-    };
+    // Public operations (verify, health) have no caller to prove: no await for them.
+    const kind = spec.access.kind;
+    const caller =
+      kind === "public" || kind === "server" ? NO_CALLER : await authenticate(kind, transport.method, transport.headers);
+    const request = new Facts(envelope.requestId, transport);
     if (operation.limit) {
       Object.assign(envelope.headers, rateLimitHeaders(await operation.limit({ caller, request } as never)));
     }
     const params = spec.pathParams ? parsePathParams(spec.pathParams, transport.params) : undefined;
     const query = spec.query ? parseQuery(transport.searchParams(), spec.query) : undefined;
-    let body: Promise<unknown> | undefined;
-    const readBody = () => {
-      body ??= spec.body ? readJsonBody(transport, spec.body.schema) : Promise.resolve(undefined);
-      return body;
-    };
-    const result = await operation.handle({ caller, params, query, body: readBody, request } as never);
+    const input = new Input(caller, params, query, request, transport, spec.body);
+    const result = await operation.handle(input as never);
     return successAnswer(operation, result, envelope.headers);
   } catch (error) {
     return failureAnswer(error, envelope, transport);
@@ -110,9 +157,13 @@ export interface PathService {
 export function pathService(operations: readonly ServedOperation[]): PathService {
   const byMethod = new Map<AnyMethod, ServedOperation>();
   for (const operation of operations) byMethod.set(operation.spec.method, operation);
-  const open = operations.some((operation) => operation.spec.cors);
+  const openOperations = operations.filter((operation) => operation.spec.cors);
+  const open = openOperations.length > 0;
   const cors = open
-    ? publicCorsHeaders(operations.filter((operation) => operation.spec.cors).map((operation) => operation.spec.method))
+    ? publicCorsHeaders(
+        openOperations.map((operation) => operation.spec.method),
+        { signed: openOperations.some((operation) => operation.spec.signed) },
+      )
     : undefined;
   const served = new Set(HTTP_METHODS.filter((method) => byMethod.has(method) || (open && method === "OPTIONS")));
   if (served.size === 0) throw new Error("pathService(): a path serves at least one operation");

@@ -6,7 +6,11 @@ import { idParam } from "@/lib/infra/api/params";
 import {
   addLicenseContentSchema,
   createLicenseSchema,
+  jwksSchema,
+  LICENSE_FILE_TTL_SECONDS,
   licenseContentSchema,
+  licenseFileRequestSchema,
+  licenseFileSchema,
   licenseSchema,
   updateLicenseSchema,
   verifyLicenseSchema,
@@ -147,6 +151,73 @@ export const addLicenseContent = operation({
   errors: { ...SIGNED_IN_WRITE, ...JSON_BODY, ...NO_LICENSE },
 });
 
+const exampleLicenseFile = {
+  license_file:
+    "-----BEGIN SCRAPEDECK LICENSE FILE-----\neyJlbmMiOiJleUpzYVdObGJuTmxJanA3SW10bGVTSTZJbE5FUlVOTExUTkdNa0V0\n…\n-----END SCRAPEDECK LICENSE FILE-----\n",
+  issued_at: "2026-11-28T10:00:00.000Z",
+  expires_at: "2026-12-28T10:00:00.000Z",
+  kid: "RZvO062Yo9AQdOksinb4R5Ghq7QdMvLusS34Ix8hy5I",
+};
+
+export const issueLicenseFile = operation({
+  method: "POST",
+  path: "/api/licenses/{id}/file",
+  operationId: "issueLicenseFile",
+  tag: "licenses",
+  summary: `Issues a signed offline license file, valid for ttl seconds (${LICENSE_FILE_TTL_SECONDS.default / 86_400} days by default), never past the license's own expiry. Counts no use.`,
+  description:
+    "A partner checks the file with the public keys of /.well-known/scrapedeck-keys.json alone, while ScrapeDeck cannot be reached (docs/api.md#license-files; the LicenseFileEnvelope and LicenseFilePayload schemas). A file already issued stays valid until its own expires_at, even after the license is deactivated.",
+  access: SIGNED_IN_ACCESS,
+  pathParams: idParam("license"),
+  body: { schema: licenseFileRequestSchema, example: { ttl: 7 * 86_400 }, required: false },
+  success: { status: 201, description: "The license file.", schema: licenseFileSchema, example: exampleLicenseFile },
+  errors: {
+    ...SIGNED_IN_WRITE,
+    ...JSON_BODY,
+    ...NO_LICENSE,
+    license_inactive: "The license is deactivated: it gets no new file.",
+    license_expired: "The license has expired: it gets no new file.",
+  },
+});
+
+/**
+ * How long a cache may keep the key set. Far shorter than a rotation's overlap (a retired key stays listed for the
+ * longest license file ttl, 30 days by default): a new key reaches every cache within the hour, and verifiers that
+ * meet a key id they do not know fetch the set again at once (docs/decisions.md#signed-answers).
+ */
+export const KEYS_MAX_AGE_SECONDS = 3600;
+
+export const getSigningKeys = operation({
+  method: "GET",
+  path: "/.well-known/scrapedeck-keys.json",
+  operationId: "getSigningKeys",
+  tag: "licenses",
+  summary:
+    "The public keys that verify signed answers and license files (a JWKS document): the current key, then rotated-out keys until their exp.",
+  description: `Cacheable for ${KEYS_MAX_AGE_SECONDS / 60} minutes by anyone. A verifier that meets a keyid it does not know fetches the set again. Open to every origin.`,
+  access: PUBLIC,
+  success: {
+    status: 200,
+    description: "The key set.",
+    schema: jwksSchema,
+    example: {
+      keys: [
+        {
+          kty: "OKP",
+          crv: "Ed25519",
+          x: "Pwa8go_wqKHqPgr_KQdTyN764fVYxge6hl4uJOydiqs",
+          kid: "RZvO062Yo9AQdOksinb4R5Ghq7QdMvLusS34Ix8hy5I",
+          use: "sig",
+          alg: "EdDSA",
+        },
+      ],
+    },
+  },
+  cacheControl: `public, max-age=${KEYS_MAX_AGE_SECONDS}`,
+  cors: true,
+  errors: SERVER_ERROR,
+});
+
 export const verifyLicense = operation({
   method: "POST",
   path: "/api/verify-license",
@@ -155,17 +226,27 @@ export const verifyLicense = operation({
   summary:
     "Checks a license key. A valid answer counts one use of the license; an invalid one says why (not found, inactive, expired or usage exceeded) and counts nothing.",
   description:
-    "Public and open to every origin: call it from your customers' software or your own site. It takes no credentials.",
+    "Public and open to every origin: call it from your customers' software or your own site. It takes no credentials. Every answer, errors included, is signed (RFC 9421, Ed25519; docs/api.md#signed-answers): check it with the keys of /.well-known/scrapedeck-keys.json, and send a fresh nonce to have it echoed inside the signed body.",
   access: PUBLIC,
-  body: { schema: verifyLicenseSchema, example: { license_key: exampleLicense.license_key } },
+  body: {
+    schema: verifyLicenseSchema,
+    example: { license_key: exampleLicense.license_key, nonce: "5f0c1e9a-3b7d-4c2a-9e61-0d8f3a2b7c45" },
+  },
   success: {
     status: 200,
     description: "The verdict, valid or not.",
     schema: verifyResultSchema,
-    example: { valid: true, code: "valid", message: "License is valid.", content: [exampleContent.download_url] },
+    example: {
+      valid: true,
+      code: "valid",
+      message: "License is valid.",
+      content: [exampleContent.download_url],
+      nonce: "5f0c1e9a-3b7d-4c2a-9e61-0d8f3a2b7c45",
+    },
   },
   rateLimit: "all",
   cors: true,
+  signed: true,
   errors: {
     ...JSON_BODY,
     rate_limited: "Too many verifications from your address. Wait for Retry-After seconds.",
@@ -182,5 +263,7 @@ export const LICENSES_CONTRACT = [
   deactivateLicense,
   listLicenseContent,
   addLicenseContent,
+  issueLicenseFile,
   verifyLicense,
+  getSigningKeys,
 ] as const;

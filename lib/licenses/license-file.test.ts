@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
 import { db } from "@/lib/infra/db";
 import { AppError } from "@/lib/infra/errors";
 import { jwks, type SigningKey, signingKeySet, signingKeys } from "@/lib/infra/signing/keys";
@@ -8,7 +9,18 @@ import { createTestUser, type TestUser } from "@/test/support/users";
 import { issueLicenseFile } from "./license-file";
 import { LICENSE_FILE_BEGIN, LICENSE_FILE_END, type LicenseFilePayload, verifyLicenseFile } from "./license-file-format";
 import { addLicenseContent, createLicense, deactivateLicense } from "./licenses";
-import { LICENSE_FILE_TTL_SECONDS, licenseFileRequestSchema } from "./schemas";
+import {
+  LICENSE_FILE_TTL_SECONDS,
+  licenseFileEnvelopeSchema,
+  licenseFilePayloadSchema,
+  licenseFileRequestSchema,
+} from "./schemas";
+
+// The format's own types (license-file-format.ts, which ships in the SDKs without zod) and the contract's schemas
+// (schemas.ts) describe one payload: neither can change alone.
+type Documented = z.output<typeof licenseFilePayloadSchema>;
+const sameShape: [Documented, LicenseFilePayload] extends [LicenseFilePayload, Documented] ? true : never = true;
+void sameShape;
 
 const DAY = 24 * 3600 * 1000;
 const now = new Date("2026-11-28T10:00:00Z");
@@ -171,5 +183,21 @@ describe("license files", () => {
       expect(await reasonOf(file.replace(LICENSE_FILE_END, ""))).toBe("malformed");
       expect(await reasonOf(`${LICENSE_FILE_BEGIN}\n!!!\n${LICENSE_FILE_END}\n`)).toBe("malformed");
     });
+  });
+});
+
+describe("the license file format as the contract documents it", () => {
+  it("is what an issued file holds: its envelope and payload match the documented schemas", async () => {
+    const license = await createLicense(owner.id, { name: "Documented", max_usage: 3 });
+    await addLicenseContent(owner.id, license.id, {
+      content_type: "ebook",
+      content_id: "e-9",
+      download_url: null,
+      access_url: "https://read.example.com/e-9",
+      api_endpoint: null,
+    });
+    const { envelope, payload } = decode((await issueLicenseFile(owner.id, license.id)).license_file);
+    expect(licenseFileEnvelopeSchema.safeParse(envelope).error).toBeUndefined();
+    expect(licenseFilePayloadSchema.safeParse(payload).error).toBeUndefined();
   });
 });

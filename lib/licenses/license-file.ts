@@ -50,12 +50,17 @@ export async function issueLicenseFile(
     issued_at: now.toISOString(),
     expires_at: expiresAt.toISOString(),
   };
-  const enc = encodeLicenseFilePayload(payload);
-  const sig = signBytes(licenseFileSigningInput(enc), key).toString("base64");
   return {
-    license_file: formatLicenseFile({ enc, sig, alg: LICENSE_FILE_ALG, kid: key.jwk.kid }),
+    license_file: signLicenseFile(payload, key),
     issued_at: payload.issued_at,
     expires_at: payload.expires_at,
     kid: key.jwk.kid,
   };
+}
+
+/** The license file of a payload, signed by the key (docs/api.md#license-files). */
+export function signLicenseFile(payload: LicenseFilePayload, key: SigningKey = signingKeys().current): string {
+  const enc = encodeLicenseFilePayload(payload);
+  const sig = signBytes(licenseFileSigningInput(enc), key).toString("base64");
+  return formatLicenseFile({ enc, sig, alg: LICENSE_FILE_ALG, kid: key.jwk.kid });
 }

@@ -1,7 +1,9 @@
 import "server-only";
-import { implement } from "@/lib/infra/api/operation";
+import { implement, reply } from "@/lib/infra/api/operation";
+import { jwks } from "@/lib/infra/signing/keys";
 import * as contract from "./contract";
 import { toLicenseContentDto, toLicenseDto } from "./dto";
+import { issueLicenseFile } from "./license-file";
 import {
   addLicenseContent,
   createLicense,
@@ -43,8 +45,22 @@ export const addLicenseContentOperation = implement(contract.addLicenseContent, 
     toLicenseContentDto(await addLicenseContent(caller.user.id, params.id, await body())),
 });
 
-/** Partners call it on every page view: throttled per client address, then the body, then the verdict. */
+export const issueLicenseFileOperation = implement(contract.issueLicenseFile, {
+  handle: async ({ caller, params, body }) => reply(201, await issueLicenseFile(caller.user.id, params.id, (await body()).ttl)),
+});
+
+/**
+ * Partners call it on every page view: throttled per client address, then the body, then the verdict, the nonce
+ * echoed in it. The route kit signs the answer (the declaration's `signed`).
+ */
 export const verifyLicenseOperation = implement(contract.verifyLicense, {
   limit: ({ request }) => throttleVerification(request.clientIp),
-  handle: async ({ body }) => verifyLicense((await body()).license_key),
+  handle: async ({ body }) => {
+    const { license_key, nonce } = await body();
+    return verifyLicense(license_key, { nonce });
+  },
+});
+
+export const getSigningKeysOperation = implement(contract.getSigningKeys, {
+  handle: async () => jwks(),
 });

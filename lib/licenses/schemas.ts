@@ -201,3 +201,73 @@ export const licenseFileSchema = z
   })
   .meta({ id: "LicenseFile" });
 export type LicenseFileDto = z.output<typeof licenseFileSchema>;
+
+// The license file's inside (docs/api.md#license-files), for the contract: lib/licenses/license-file-format.ts writes
+// and reads it with types of its own (it ships in the SDKs without zod); license-file.test.ts holds the two together.
+
+const licenseFileContentSchema = z.strictObject({
+  content_type: z.string(),
+  content_id: z.string(),
+  download_url: z.string().nullable(),
+  access_url: z.string().nullable(),
+  api_endpoint: z.string().nullable(),
+});
+
+export const licenseFilePayloadSchema = z
+  .strictObject({
+    license: z.strictObject({
+      key: z.string(),
+      name: z.string(),
+      status: z.enum(["active", "usage_exceeded"]).meta({
+        description: "usage_exceeded: the license had used up its verifications when the file was issued. Only active is usable.",
+      }),
+      max_verifications: z.number().int().positive().nullable(),
+      expires_at: timestamp.nullable().meta({ description: "The license's own expiry; null for none." }),
+      content: z.array(licenseFileContentSchema),
+    }),
+    issued_at: timestamp,
+    expires_at: timestamp.meta({
+      description: "When the file stops being valid: its ttl after issued_at, never after the license's expiry.",
+    }),
+  })
+  .meta({
+    id: "LicenseFilePayload",
+    description:
+      "What a license file states, signed: the JSON that the envelope's enc holds in base64. Verify the signature before reading it.",
+  });
+
+export const licenseFileEnvelopeSchema = z
+  .strictObject({
+    enc: z.base64().meta({ description: "base64 of the LicenseFilePayload JSON." }),
+    sig: z.base64().meta({ description: 'base64 of the Ed25519 signature of the ASCII bytes "license/" + enc.' }),
+    alg: z.literal("base64+ed25519"),
+    kid: z.string().meta({ description: "The signing key's id in /.well-known/scrapedeck-keys.json." }),
+  })
+  .meta({
+    id: "LicenseFileEnvelope",
+    description:
+      "The JSON between a license file's BEGIN and END lines, base64-encoded in lines of 64 characters (docs/api.md#license-files).",
+  });
+
+/** GET /.well-known/scrapedeck-keys.json: the public keys of signed answers and license files. */
+export const jwksSchema = z
+  .strictObject({
+    keys: z.array(
+      z.strictObject({
+        kty: z.literal("OKP"),
+        crv: z.literal("Ed25519"),
+        x: z.base64url().meta({ description: "The 32-byte public key, base64url." }),
+        kid: z.string().meta({
+          description: "The key's RFC 7638 thumbprint (SHA-256, base64url): keyid in Signature-Input, kid in license files.",
+        }),
+        use: z.literal("sig"),
+        alg: z.literal("EdDSA"),
+        exp: z
+          .number()
+          .int()
+          .optional()
+          .meta({ description: "Rotated-out keys only: when verifiers stop accepting it (Unix seconds)." }),
+      }),
+    ),
+  })
+  .meta({ id: "JsonWebKeySet", description: "The current signing key first, then rotated-out keys until their exp." });

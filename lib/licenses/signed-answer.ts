@@ -11,7 +11,12 @@ import type { VerifyResult } from "./verdict";
 // What a partner runs on each answer of POST /api/verify-license (docs/api.md#signed-answers), and the SDKs ship:
 // the answer's signature, then the nonce the partner sent, echoed inside the signed body. Portable, like the verifier.
 
-export type LicenseAnswerFailure = SignatureFailure | "nonce_mismatch";
+export type LicenseAnswerFailure =
+  | SignatureFailure
+  /** The answer does not echo the nonce this check sent: it was made for another check (a replay). */
+  | "nonce_mismatch"
+  /** A signed error answer (400, 413, 429, 500): ours, but no verdict; `message` is the API's own. */
+  | "error_answer";
 
 /**
  * Checks a verify answer as received (status, the request's path, headers, the raw body): ok with the parsed answer,
@@ -26,6 +31,10 @@ export async function verifyLicenseAnswer(
   const signed = await verifySignedResponse(response, jwks, options);
   if (!signed.ok) return signed;
   const text = typeof response.body === "string" ? response.body : new TextDecoder().decode(response.body);
+  if (response.status !== 200) {
+    const error = JSON.parse(text) as { message?: string; code?: string };
+    return { ok: false, reason: "error_answer", message: `${response.status} ${error.code}: ${error.message}` };
+  }
   const result = JSON.parse(text) as VerifyResult;
   if (nonce !== undefined && result.nonce !== nonce) {
     return {

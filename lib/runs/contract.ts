@@ -5,6 +5,7 @@ import { API_KEY, CALLER, CALLER_WRITE, IDEMPOTENCY, JSON_BODY, SERVER_ERROR, SI
 import { operation } from "@/lib/infra/api/operation";
 import { idParam } from "@/lib/infra/api/params";
 import type { ProductItem } from "@/lib/scrapers/types";
+import { webhookEvent } from "@/lib/webhooks/events";
 import { batchAcceptedSchema, batchDetailSchema, batchRequestSchema } from "./batch-schema";
 import {
   listRunsQuerySchema,
@@ -319,3 +320,36 @@ export const cancelBatch = operation({
 });
 
 export const RUNS_CONTRACT = [runScraper, runScraperBatch, listRuns, getRun, cancelRun, getBatch, cancelBatch] as const;
+
+// The webhooks runs and batches send (lib/webhooks/events.ts), each to the webhook_url given with the submission.
+
+export const runSucceeded = webhookEvent({
+  type: "run.succeeded",
+  summary: "A run with a webhook_url succeeded: data is its GET /api/runs/{id} answer, items included.",
+  data: runDetailSchema,
+  example: exampleRunDetail,
+});
+
+export const runFailed = webhookEvent({
+  type: "run.failed",
+  summary: "A run with a webhook_url failed (or was cancelled, or its worker was lost): data is its GET /api/runs/{id} answer.",
+  data: runDetailSchema,
+  example: {
+    ...exampleRunDetail,
+    status: "failed",
+    item_count: 0,
+    error_code: "upstream_error",
+    error: { code: "upstream_error", message: "The target site answered with an error." },
+    data: null,
+    data_expires_at: null,
+  },
+});
+
+export const batchCompleted = webhookEvent({
+  type: "batch.completed",
+  summary: "Every run of a batch with a webhook_url has ended: data is its GET /api/batches/{id} answer.",
+  data: batchDetailSchema,
+  example: exampleBatchDetail,
+});
+
+export const RUNS_WEBHOOK_EVENTS = [runSucceeded, runFailed, batchCompleted] as const;

@@ -106,7 +106,7 @@ export type RunSummaryDto = ReturnType<typeof runSummaryDto>;
 export interface RunDetailRow extends RunRow {
   resultData: string | null;
   /** The run's webhook deliveries (one event per run). */
-  deliveries: { attempts: number; lastStatus: number | null }[];
+  deliveries: { attempts: number; lastStatus: number | null; urlDisabled: boolean }[];
 }
 
 /**
@@ -122,7 +122,9 @@ export function runDetailDto(run: RunDetailRow, now: Date = new Date()): z.outpu
     error: run.errorCode ? { code: run.errorCode, message: run.error ?? "" } : null,
     data: resultData !== null && isResultRetained(run.createdAt, now) ? (JSON.parse(resultData) as ScrapedItem[]) : null,
     data_expires_at: run.status === "success" ? resultExpiresAt(run.createdAt).toISOString() : null,
-    webhook: delivery ? { attempts: delivery.attempts, last_status: delivery.lastStatus } : null,
+    webhook: delivery
+      ? { attempts: delivery.attempts, last_status: delivery.lastStatus, url_disabled: delivery.urlDisabled }
+      : null,
   };
 }
 

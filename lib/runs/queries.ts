@@ -38,6 +38,15 @@ export async function getRun(userId: number, id: number) {
     createdAt: new Date(row.createdAt),
     finishedAt: row.finishedAt === null ? null : new Date(row.finishedAt),
     resultData: row.resultData,
-    deliveries: row.deliveryId === null ? [] : [{ attempts: row.deliveryAttempts ?? 0, lastStatus: row.deliveryLastStatus }],
+    deliveries:
+      row.deliveryId === null
+        ? []
+        : [
+            {
+              attempts: row.deliveryAttempts ?? 0,
+              lastStatus: row.deliveryLastStatus,
+              urlDisabled: Boolean(row.deliveryUrlDisabled),
+            },
+          ],
   });
 }

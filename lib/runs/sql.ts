@@ -51,6 +51,7 @@ export type RunDetailSqlRow = Omit<RunRow, "scraper" | "createdAt" | "finishedAt
   deliveryId: number | null;
   deliveryAttempts: number | null;
   deliveryLastStatus: number | null;
+  deliveryUrlDisabled: SqlBoolean | null;
 };
 
 /** The scraper a run names. */
@@ -161,7 +162,7 @@ export const RUN_DETAIL = hotStatement<[id: number, userId: number], RunDetailSq
   sqlite: `SELECT r.id, r.scraper_id AS "scraperId", s.name AS "scraperName", r.url, r.status, r.item_count AS "itemCount",
       r.duration_ms AS "durationMs", r.error_code AS "errorCode", r.error, r.created_at AS "createdAt",
       r.finished_at AS "finishedAt", r.result_data AS "resultData", d.id AS "deliveryId", d.attempts AS "deliveryAttempts",
-      d.last_status AS "deliveryLastStatus"
+      d.last_status AS "deliveryLastStatus", d.url_disabled AS "deliveryUrlDisabled"
     FROM scraper_runs r JOIN scrapers s ON s.id = r.scraper_id
       LEFT JOIN webhook_deliveries d ON d.id = (SELECT min(id) FROM webhook_deliveries WHERE run_id = r.id)
     WHERE r.id = ? AND r.user_id = ?`,
@@ -169,7 +170,8 @@ export const RUN_DETAIL = hotStatement<[id: number, userId: number], RunDetailSq
       r.item_count AS "itemCount", r.duration_ms AS "durationMs", r.error_code AS "errorCode", r.error,
       to_char(r.created_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
       to_char(r.finished_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "finishedAt", r.result_data AS "resultData",
-      d.id AS "deliveryId", d.attempts AS "deliveryAttempts", d.last_status AS "deliveryLastStatus"
+      d.id AS "deliveryId", d.attempts AS "deliveryAttempts", d.last_status AS "deliveryLastStatus",
+      d.url_disabled AS "deliveryUrlDisabled"
     FROM scraper_runs r JOIN scrapers s ON s.id = r.scraper_id
       LEFT JOIN webhook_deliveries d ON d.id = (SELECT min(id) FROM webhook_deliveries WHERE run_id = r.id)
     WHERE r.id = $1 AND r.user_id = $2`,

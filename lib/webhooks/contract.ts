@@ -1,7 +1,7 @@
 import { ANY_CALLER } from "@/lib/auth/access";
-import { CALLER, CALLER_WRITE } from "@/lib/infra/api/errors";
+import { CALLER, CALLER_WRITE, SERVER_ERROR } from "@/lib/infra/api/errors";
 import { operation } from "@/lib/infra/api/operation";
-import { webhookSecretSchema } from "./schema";
+import { enabledWebhookUrlSchema, enableWebhookUrlQuerySchema, webhookSecretSchema } from "./schema";
 
 // The webhook signing secret (docs/architecture.md#operations). Implemented in operations.ts.
 
@@ -34,4 +34,27 @@ export const rotateWebhookSecret = operation({
   errors: CALLER_WRITE,
 });
 
-export const WEBHOOKS_CONTRACT = [getWebhookSecret, rotateWebhookSecret] as const;
+export const enableWebhookUrl = operation({
+  method: "DELETE",
+  path: "/api/webhooks/disabled-urls",
+  operationId: "enableWebhookUrl",
+  tag: "runs",
+  summary:
+    "Takes an address off the disabled list (its receiver had answered 410 Gone): later deliveries to it are attempted again; those skipped meanwhile stay skipped.",
+  access: ANY_CALLER,
+  query: enableWebhookUrlQuerySchema,
+  success: {
+    status: 200,
+    description: "The address is enabled again.",
+    schema: enabledWebhookUrlSchema,
+    example: { url: exampleWebhookSecret.disabled_urls[0]?.url, enabled: true },
+  },
+  errors: {
+    ...CALLER_WRITE,
+    validation_error: "url is missing or too long.",
+    not_found: "This address is not disabled for your account.",
+    ...SERVER_ERROR,
+  },
+});
+
+export const WEBHOOKS_CONTRACT = [getWebhookSecret, rotateWebhookSecret, enableWebhookUrl] as const;

@@ -18,10 +18,16 @@ export const webhookSecretSchema = z.object({
 });
 export type WebhookSecretDto = z.output<typeof webhookSecretSchema>;
 
-/** The body of every webhook we send; `data` is the run's or the batch's GET answer. */
-export const webhookEventSchema = z.object({
-  id: z.string(),
-  type: z.enum(["run.succeeded", "run.failed", "batch.completed"]),
-  created_at: z.string(),
-  data: z.unknown(),
+/** DELETE /api/webhooks/disabled-urls?url=: the address, exactly as GET /api/webhooks/secret lists it. */
+export const enableWebhookUrlQuerySchema = z.object({
+  url: z
+    .string({ error: "url is required." })
+    .min(1, "url is required.")
+    .max(2048, "url must be at most 2048 characters.")
+    .meta({ description: "A disabled address, as disabled_urls lists it." }),
+});
+
+export const enabledWebhookUrlSchema = z.strictObject({
+  url: z.string(),
+  enabled: z.literal(true),
 });

@@ -3,9 +3,11 @@
 import { randomUUID } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DELETE as enableRoute } from "@/app/api/webhooks/disabled-urls/route";
 import { POST as rotateSecretRoute } from "@/app/api/webhooks/secret/rotate/route";
 import { GET as readSecretRoute } from "@/app/api/webhooks/secret/route";
 import { db } from "@/lib/infra/db";
+import { getRun } from "@/lib/runs/queries";
 import { ensureInAppWorkers } from "@/lib/runs/workers";
 import { callJson } from "@/test/support/requests";
 import { createRunUser } from "@/test/support/runs";
@@ -15,6 +17,7 @@ import { enableWebhookUrl } from "./disabled";
 import { ROTATION_OVERLAP_MS, rotateWebhookSecret, webhookSecret, webhookSigningSecrets } from "./secret";
 import { verifySignature } from "./signature";
 import { standardWebhookSignature } from "./standard";
+import { verifyWebhook } from "./verify";
 
 let receiver: WebhookReceiver;
 
@@ -27,9 +30,9 @@ afterAll(async () => {
   await receiver.close();
 });
 
-/** Queues one event for the user's webhook at `path` of the receiver, as a run's end does. */
-async function send(userId: number, path: string): Promise<void> {
-  const event = { userId, url: `${receiver.url}${path}`, type: "run.succeeded", data: { id: randomUUID() } } as const;
+/** Queues one event for the user's webhook at `path` of the receiver, as a run's end does (for that run, if given). */
+async function send(userId: number, path: string, runId?: number): Promise<void> {
+  const event = { userId, url: `${receiver.url}${path}`, type: "run.succeeded", data: { id: randomUUID() }, runId } as const;
   await enqueueDeliveries([await db.$transaction((tx) => recordWebhookEvent(tx, event))]);
 }
 
@@ -63,6 +66,11 @@ describe("Standard Webhooks", () => {
       expect(delivery.headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
       // Existing receivers keep checking ScrapeDeck-Signature as before.
       expect(verifySignature(secret, delivery.body, delivery.signature)).toBe(true);
+      // The SDKs' verifier passes it too.
+      expect(await verifyWebhook(delivery.body, delivery.headers as Record<string, string>, secret)).toMatchObject({
+        ok: true,
+        id: eventId,
+      });
     }
     const first = sent[0] as Delivery;
     expect(officialVerdict(await rotateWebhookSecret((await createRunUser()).id), first)).toBeInstanceOf(Error);
@@ -143,19 +151,44 @@ describe("410 Gone", () => {
       { url: `${receiver.url}${path}`, disabled_at: expect.any(String), event_id: gone?.eventId },
     ]);
 
-    await send(user.id, path);
+    // A later run's webhook to the same address: recorded, not attempted, and GET /api/runs/{id} says why.
+    const scraper = await db.scraper.findFirstOrThrow();
+    const run = await db.scraperRun.create({
+      data: {
+        userId: user.id,
+        scraperId: scraper.id,
+        url: "https://shop.example.com/p/1",
+        status: "success",
+        finishedAt: new Date(),
+      },
+    });
+    await send(user.id, path, run.id);
     await expect
       .poll(async () => (await deliveriesTo(user.id, path))[1], { timeout: 20_000 })
       .toMatchObject({ attempts: 0, lastStatus: null, nextAttemptAt: null, deliveredAt: null, urlDisabled: true });
     expect(receiver.received(path)).toHaveLength(1);
+    expect((await getRun(user.id, run.id)).webhook).toEqual({ attempts: 0, last_status: null, url_disabled: true });
 
     // Another user's webhook at the same address is theirs to keep.
     const other = await createRunUser();
     await send(other.id, path);
     await expect.poll(async () => (await deliveriesTo(other.id, path))[0]?.lastStatus, { timeout: 20_000 }).toBe(200);
 
-    // Enabled again, the address gets the user's next delivery.
-    expect(await enableWebhookUrl(user.id, `${receiver.url}${path}`)).toBe(true);
+    // Enabled again through the API (the other user's list is theirs: not found for them), the address gets the
+    // user's next delivery.
+    const enable = (caller: typeof user, url: string) =>
+      callJson(enableRoute, {
+        method: "DELETE",
+        path: `/api/webhooks/disabled-urls?${new URLSearchParams({ url })}`,
+        headers: caller.keyHeaders,
+      });
+    expect((await enable(other, `${receiver.url}${path}`)).status).toBe(404);
+    expect((await enable(user, "")).body.code).toBe("validation_error");
+    const enabled = await enable(user, `${receiver.url}${path}`);
+    expect(enabled.status).toBe(200);
+    expect(enabled.body).toEqual({ url: `${receiver.url}${path}`, enabled: true });
+    expect((await enable(user, `${receiver.url}${path}`)).status).toBe(404);
+    expect(await enableWebhookUrl(user.id, `${receiver.url}${path}`)).toBe(false);
     await send(user.id, path);
     await expect.poll(async () => (await deliveriesTo(user.id, path))[2]?.lastStatus, { timeout: 20_000 }).toBe(200);
     expect(

@@ -11,20 +11,25 @@ import { callJson } from "@/test/support/requests";
 import { GET } from "./route";
 
 const API_DIR = path.resolve(import.meta.dirname, "..");
+/** RFC 8615's documents (the signing keys), served by the route kit outside /api. */
+const WELL_KNOWN_DIR = path.resolve(import.meta.dirname, "..", "..", ".well-known");
 /** The catch-all that answers 404 for unknown paths: a rule the document states, not an operation. */
 const UNKNOWN_PATHS = "[...path]";
 
-/** Every route file under app/api with the path it serves, in OpenAPI form: [id] → {id}, [...nextauth] → {nextauth}. */
-function routeFiles(dir = API_DIR, segments: string[] = []): { file: string; path: string }[] {
+/**
+ * Every route file under app/api (and app/.well-known) with the path it serves, in OpenAPI form: [id] → {id},
+ * [...nextauth] → {nextauth}.
+ */
+function routeFiles(dir = API_DIR, segments: string[] = [], base = "/api"): { file: string; path: string }[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     if (entry.isDirectory()) {
       if (entry.name === UNKNOWN_PATHS) return [];
-      return routeFiles(path.join(dir, entry.name), [...segments, entry.name]);
+      return routeFiles(path.join(dir, entry.name), [...segments, entry.name], base);
     }
     // app/api/route.ts serves bare /api with the catch-all's 404: the same rule, not an operation.
     if (entry.name !== "route.ts" || segments.length === 0) return [];
-    const apiPath = `/api/${segments.map((segment) => segment.replace(/^\[(?:\.\.\.)?(.+)\]$/, "{$1}")).join("/")}`;
-    return [{ file: path.join(dir, entry.name), path: apiPath.replace(/\/$/, "") }];
+    const routePath = `${base}/${segments.map((segment) => segment.replace(/^\[(?:\.\.\.)?(.+)\]$/, "{$1}")).join("/")}`;
+    return [{ file: path.join(dir, entry.name), path: routePath.replace(/\/$/, "") }];
   });
 }
 
@@ -43,9 +48,9 @@ describe("GET /api/openapi.json", () => {
     expect(validator.version).toBe("3.1");
   });
 
-  it("documents every method of every route file under app/api, and nothing that is not served", async () => {
+  it("documents every method of every route file under app/api and app/.well-known, and nothing that is not served", async () => {
     const served: string[] = [];
-    for (const route of routeFiles()) {
+    for (const route of [...routeFiles(), ...routeFiles(WELL_KNOWN_DIR, [], "/.well-known")]) {
       const module = (await import(route.file)) as Partial<Record<HttpMethod, unknown>>;
       // next-auth's catch-all answers every method itself and serves only the methods of its endpoint table.
       const methods =

@@ -4,6 +4,7 @@
 import { errorsByStatus, successes } from "@/lib/api/document";
 import { ANSWERED_OPERATIONS, type Method, type Operation, type SecurityScheme, TAGS, type Tag } from "@/lib/api/registry";
 import { ACCESS_SCHEMES } from "@/lib/infra/api/operation";
+import { getSigningKeys, verifyLicense } from "@/lib/licenses/contract";
 
 export type HttpMethod = Method;
 
@@ -70,8 +71,9 @@ export function endpointDoc(op: Operation): EndpointDoc {
   };
 }
 
-/** The public verification call and its preflight: a section of their own on the page. */
-const isVerification = (op: Operation) => op.path === "/api/verify-license";
+/** What partners call: the public verification, the keys that prove its answers, and their preflights: a section of their own. */
+const PARTNER_PATHS: readonly string[] = [verifyLicense.path, getSigningKeys.path];
+const isVerification = (op: Operation) => PARTNER_PATHS.includes(op.path);
 
 const REFERENCE_TAGS: readonly Tag[] = ["scrapers", "authentication", "api-keys", "search", "licenses", "runs"];
 

@@ -93,6 +93,17 @@ export interface OperationSpec {
   rateLimit?: "all" | "after-auth";
   /** Open to every origin (docs/api.md#cors): CORS headers on every answer and a preflight at OPTIONS. */
   cors?: boolean;
+  /**
+   * Every answer, error or not, carries an RFC 9421 signature by the server's signing key over its exact bytes, its
+   * status, the request's path, its Date and its Content-Digest (docs/api.md#signed-answers): what a partner must be
+   * able to prove came from us unchanged.
+   */
+  signed?: boolean;
+  /**
+   * Cache-Control of the successful answers, for one that is the same for every caller (errors stay no-store). Never on
+   * an answer that carries a key, a token or a secret.
+   */
+  cacheControl?: string;
   /** Refuse cross-origin calls even without a session cookie (logout, which ends whatever session comes along). */
   sameOriginAlways?: boolean;
   /** Served by a library, not the route kit: no error shape, no X-Request-Id. */

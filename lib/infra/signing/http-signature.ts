@@ -1,5 +1,5 @@
 import "server-only";
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { type SigningKey, signBytes, signingKeys } from "./keys";
 import { COVERED_COMPONENTS, SIGNATURE_ALG, SIGNATURE_LABEL, signatureBase } from "./scheme";
 
@@ -35,7 +35,8 @@ export function signResponse(
 ): SignatureHeaders {
   if (!WIRE_PATH.test(path)) throw new Error(`Cannot sign an answer for the path ${JSON.stringify(path)}`);
   const dateHeader = date.toUTCString();
-  const digest = `sha-256=:${createHash("sha256").update(body).digest("base64")}:`;
+  // One-shot hash (node ≥ 20.12): no Hash object per answer.
+  const digest = `sha-256=:${hash("sha256", body, "base64")}:`;
   const params = `(${COVERED_COMPONENTS.join(" ")});created=${Math.floor(date.getTime() / 1000)};keyid="${key.jwk.kid}";alg="${SIGNATURE_ALG}"`;
   const [status_, path_, digest_, date_] = COVERED_COMPONENTS;
   const base = signatureBase(

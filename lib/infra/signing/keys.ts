@@ -46,7 +46,9 @@ const LOCAL_KEY_FILE = path.resolve("data", ".signing-key");
  * lib/infra/env.ts does for the auth secret: a local run signs with a stable key without any setup.
  */
 export function localSigningKeyPem(file: string = LOCAL_KEY_FILE): string {
-  if (existsSync(file)) return readFileSync(file, "utf8");
+  // turbopackIgnore: the route kit signs answers, so Next's build reaches this module; a file path it cannot resolve at
+  // build time would make it trace the whole project into the server output. The file is data, not code.
+  if (existsSync(/* turbopackIgnore: true */ file)) return readFileSync(/* turbopackIgnore: true */ file, "utf8");
   mkdirSync(path.dirname(file), { recursive: true });
   const pem = generateKeyPairSync("ed25519").privateKey.export({ format: "pem", type: "pkcs8" }).toString();
   try {
@@ -54,7 +56,7 @@ export function localSigningKeyPem(file: string = LOCAL_KEY_FILE): string {
     return pem;
   } catch (error) {
     // Another process created it first: use theirs.
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return readFileSync(file, "utf8");
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return readFileSync(/* turbopackIgnore: true */ file, "utf8");
     throw error;
   }
 }

@@ -11,6 +11,9 @@ export const SIGNATURE_ALG = "ed25519";
 export const JWK_ALG = "EdDSA";
 /** What every signature covers, in this order: the verifier refuses a signature that leaves one out. */
 export const COVERED_COMPONENTS = ['"@status"', '"@path";req', '"content-digest"', '"date"'] as const;
+/** The headers a signed answer adds, which a verifier reads (and a browser must be allowed to: CORS exposes them). */
+export const SIGNED_ANSWER_HEADERS = ["Signature", "Signature-Input", "Content-Digest", "Date"] as const;
+
 /** A `Date` (or `created`) further than this from the verifier's clock, either way, is refused. */
 export const MAX_SIGNATURE_AGE_SECONDS = 300;
 
