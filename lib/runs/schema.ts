@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { itemMetaSchema, productFieldsSchema } from "@/lib/scrapers/item-schema";
 import { RUN_STATUSES } from "./status";
 
 /** The longest address a run accepts; longer ones are refused before anything is fetched. */
@@ -64,7 +65,7 @@ export type ListRunsQuery = z.infer<typeof listRunsQuerySchema>;
 
 const timestamp = z.iso.datetime();
 
-/** Every item has the base fields (null when the page does not say); each scraper kind adds its own. */
+/** Every item has the base fields (null when the page does not say) and `_meta`; each scraper kind adds its own. */
 export const scrapedItemSchema = z
   .object({
     title: z.string().nullable(),
@@ -73,12 +74,24 @@ export const scrapedItemSchema = z
     rating: z.number().nullable(),
     reviews: z.number().nullable(),
     url: z.string().nullable(),
+    _meta: itemMetaSchema.optional(),
   })
   .meta({
     id: "ScrapedItem",
     description: "The base fields of every item; each scraper kind adds its own (currency, brand, address, …).",
     override: { additionalProperties: true },
   });
+
+/** A product scraper's item: the base fields, the price as written and as a decimal string, the shop's own ids. */
+export const productItemSchema = scrapedItemSchema.extend(productFieldsSchema).meta({
+  id: "ProductItem",
+  description:
+    "An item of a product scraper: `price` stays a number; `price_decimal`, `price_raw` and `currency_raw` give it exactly and as shown.",
+  override: { additionalProperties: true },
+});
+
+/** A run's item: a product's, or any kind's base fields. */
+const runItemSchema = z.union([productItemSchema, scrapedItemSchema]);
 
 /** 200 of POST /api/scrapers/{id}/run. */
 export const runResultSchema = z
@@ -87,7 +100,7 @@ export const runResultSchema = z
     status: z.literal("success"),
     scraper_id: z.number().int().positive(),
     url: z.string(),
-    data: z.array(scrapedItemSchema),
+    data: z.array(runItemSchema),
     duration_ms: z.number().int().nonnegative(),
     created_at: timestamp,
   })
@@ -118,7 +131,7 @@ export const runDetailSchema = runSummarySchema
       .nullable()
       .meta({ description: "Why the run failed (error_code and its message), null otherwise." }),
     data: z
-      .array(scrapedItemSchema)
+      .array(runItemSchema)
       .nullable()
       .meta({ description: "null for a run without items and once the retention period is over." }),
     data_expires_at: timestamp.nullable(),

@@ -66,7 +66,10 @@ describe("extractFromHtml", () => {
       following: null,
       posts: null,
       image: null,
+      // Where the two fields it has came from, and a low chance that this page is a profile.
+      _meta: { probability: expect.any(Number), sources: { title: "markup", url: "text" } },
     });
+    expect(profile?._meta?.probability).toBeLessThan(0.1);
   });
 
   it("resolves relative links against <base href>", () => {

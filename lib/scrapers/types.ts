@@ -2,6 +2,27 @@ import type { ScraperKind } from "./kinds";
 
 export type { ScraperKind };
 
+/**
+ * Where a field's value was read (docs/product.md#item-confidence): schema.org structured data as JSON-LD or
+ * as HTML attributes (microdata, and RDFa Lite, reported as "microdata"), the page's meta tags (Open Graph,
+ * Twitter cards, plain meta), an element the page marks (a heading, a price- or SKU-marked element, a
+ * labelled row, a buy button, the <title>), or the page's running text read with patterns (a "By …" line,
+ * a written date or price, the page address).
+ */
+export const FIELD_SOURCES = ["json-ld", "microdata", "opengraph", "markup", "text"] as const;
+export type FieldSource = (typeof FIELD_SOURCES)[number];
+
+/** How sure the extraction is, on every item of every kind. */
+export interface ItemMeta {
+  /**
+   * The calibrated chance (0–1) that the page really is one of the kind's pages (a product page for a
+   * product, an article for a news article …): a listing, an error page or a captcha page gets a low one.
+   */
+  probability: number;
+  /** Where each non-null field came from. */
+  sources: Record<string, FieldSource>;
+}
+
 /** Fields every item has, whatever its kind. Absent values are null, never missing. */
 export interface BaseItem {
   title: string | null;
@@ -14,6 +35,8 @@ export interface BaseItem {
   reviews: number | null;
   /** Absolute address of the item: its own page for a listing entry, the canonical page otherwise. */
   url: string | null;
+  /** Confidence and provenance (the runner adds it last, so it is the item's last key). */
+  _meta?: ItemMeta;
 }
 
 /** A BaseItem with nothing found yet; each kind spreads it into its own empty item. */
@@ -38,8 +61,17 @@ export interface WithReviewList {
 export type Availability = string;
 
 export interface ProductItem extends BaseItem, WithReviewList {
+  /**
+   * The price as a plain decimal string, fraction digits as the page gives them ("1.299,00 €" → "1299.00"):
+   * exact where `price` (a number) may not be.
+   */
+  price_decimal: string | null;
+  /** The price as the page shows it, amount and currency sign: "1.299,00 €", "$1,299.99", "150.00". */
+  price_raw: string | null;
   /** ISO 4217 code. */
   currency: string | null;
+  /** The currency as the page writes it: "€", "US$", "тг.", "EUR". */
+  currency_raw: string | null;
   availability: Availability | null;
   brand: string | null;
   sku: string | null;

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { tsImport } from "tsx/esm/api";
 
 export interface OtherCheckout {
   dir: string;
@@ -27,5 +28,12 @@ export async function otherCheckout(spec: string): Promise<OtherCheckout> {
       rmSync(dir, { recursive: true, force: true });
     };
   }
-  return { dir, load: (modulePath) => import(pathToFileURL(path.join(dir, modulePath)).href), cleanup };
+  // Imported with the checkout's own tsconfig: its "@/…" imports must resolve inside it, not in this checkout
+  // (a plain import() resolves them with this process's tsconfig, silently mixing the two engines).
+  const tsconfig = path.join(dir, "tsconfig.json");
+  return {
+    dir,
+    load: (modulePath) => tsImport(pathToFileURL(path.join(dir, modulePath)).href, { parentURL: import.meta.url, tsconfig }),
+    cleanup,
+  };
 }

@@ -26,3 +26,15 @@ export function scraper<K extends ScraperKind>(kind: K, site: { url: (path: stri
   return (path: string, options?: ExtractOptions): Promise<ItemByKind[K][]> =>
     scrapePage(kind, site.url(path.includes("/") ? path : `${kind}/${path}`), options);
 }
+
+/** An item as the fixtures' expectations list its fields: `_meta` (confidence and sources, tested on its own) left out. */
+export function withoutMeta<T extends { _meta?: unknown }>(item: T): Omit<T, "_meta"> {
+  const { _meta: _confidence, ...fields } = item;
+  return fields;
+}
+
+/** scraper(), each item without its `_meta`. */
+export function fieldScraper<K extends ScraperKind>(kind: K, site: { url: (path: string) => string }) {
+  const scrape = scraper(kind, site);
+  return async (path: string, options?: ExtractOptions) => (await scrape(path, options)).map(withoutMeta);
+}

@@ -3,7 +3,7 @@ import { dateInText, toIsoDate } from "./dates";
 import { select } from "./dom";
 import type { Page } from "./page";
 import { blockText, cleanText, textContent } from "./text";
-import { articleHeadline } from "./titles";
+import { articleHeadline, isSiteName, siteNames } from "./titles";
 
 // Bylines and datelines as article pages show them: "By Jane Doe", a rel=author link, an author-marked
 // element, a <time>, a "Published Dec 13, 2016" line. Each finder looks in the article first, then in the
@@ -107,7 +107,7 @@ const CREDIT_LINE =
 
 /** Words that are never (part of) a person's name in a byline. */
 const NOT_NAME =
-  /^(?:follow|share|comments?|author|authors|admin|about|contact|subscribe|more|view|posted|published|updated|staff writer|read more|著者|作者|筆者|記者|執筆者?|文|作)$/i;
+  /^(?:follow|share|comments?|author|authors|profile|admin|about|contact|subscribe|more|view|posted|published|updated|staff writer|read more|著者|作者|筆者|記者|執筆者?|文|作)$/i;
 
 /** A byline's text as the names alone: no "By", no date, no e-mail, no trailing role or separators. */
 export function authorName(value: string | null | undefined): string | null {
@@ -133,7 +133,8 @@ export function authorName(value: string | null | undefined): string | null {
     text = text.slice(0, at).replace(/[\s,;:|–—-]+$/, "");
   }
   if (text.length < 2 || text.length > 120 || !/\p{L}/u.test(text) || /https?:|www\./i.test(text)) return null;
-  if (NOT_NAME.test(text) || /^\d/.test(text)) return null;
+  // "Follow Author", "Share · Comments": a button's or a menu's words, each of them no name.
+  if (NOT_NAME.test(text) || text.split(/[\s·|•]+/).every((word) => NOT_NAME.test(word)) || /^\d/.test(text)) return null;
   // A name has a few words; a sentence is not a byline.
   if (text.split(/\s+/).length > 12) return null;
   return text;
@@ -165,7 +166,7 @@ export function findByline(page: Page, scopes: Element[] = bylineScopes(page)): 
   const marked = firstInScope(page, scopes, candidates(page, widest, MARKED_AUTHOR), (element) =>
     isAuthorIndex(element) ? null : coAuthors(element),
   );
-  if (marked?.rank === 0) return marked.value;
+  if (marked?.rank === 0 && !isSiteName(marked.value, siteNames(page))) return marked.value;
   const introduced = byIntroduced(page, scopes);
   const loose = firstInScope(page, scopes, candidates(page, widest, LOOSE_AUTHOR), (element) => {
     const at = page.index.position.get(element) ?? 0;
@@ -173,7 +174,10 @@ export function findByline(page: Page, scopes: Element[] = bylineScopes(page)): 
     const text = elementText(element);
     return text && text.length <= 160 ? authorName(text) : null;
   });
-  const found = [marked, introduced, loose].filter((entry): entry is Found<string> => entry !== null);
+  let found = [marked, introduced, loose].filter((entry): entry is Found<string> => entry !== null);
+  // A byline that names the site itself (a blog's account name under every post) yields to one naming a person.
+  const people = found.filter((entry) => !isSiteName(entry.value, siteNames(page)));
+  if (people.length > 0) found = people;
   return (
     found.reduce<Found<string> | null>((best, entry) => (best === null || entry.rank < best.rank ? entry : best), null)?.value ??
     null
@@ -235,10 +239,15 @@ function byIntroduced(page: Page, scopes: Element[]): Found<string> | null {
       const joined = joinNames(names);
       if (joined) return joined;
     }
-    if (children.length === 1 && children[0]?.type === "text") {
-      const line = cleanText(children[0].data);
-      if (line && line.length <= 80 && BY.test(line) && /^(?:\S+\s+)?(?:by|von|par|por|door|av|przez)\s/i.test(line)) {
-        return authorName(line);
+    // A line of text alone (comments between its pieces aside): "By Jane Doe", or a dateline that ends
+    // with the byline ("2/26/2015 7:11 AM PST BY TMZ STAFF").
+    if (children.length > 0 && children.every((node) => node.type === "text" || node.type === "comment")) {
+      const line = cleanText(children.map((node) => (node.type === "text" ? node.data : "")).join(""));
+      if (!line || line.length > 80) return null;
+      if (BY.test(line) && /^(?:\S+\s+)?(?:by|von|par|por|door|av|przez)\s/i.test(line)) return authorName(line);
+      const by = /\s(?:by|von|par|por|door|av|przez)\s+(?=\S)/i.exec(line);
+      if (by && !CREDIT.test(line.slice(0, by.index + by[0].length)) && leadsByline([], line.slice(0, by.index))) {
+        return authorName(line.slice(by.index + by[0].length).replace(/^@(?=\w)/, ""));
       }
     }
     return null;
@@ -247,7 +256,7 @@ function byIntroduced(page: Page, scopes: Element[]): Found<string> | null {
 
 /** Words a byline may say before "by": "Posted on <date> by", "Story and photos by". */
 const BEFORE_BY =
-  /\b(?:written|posted|published|updated|reported|story|words|text|and|on|at|the|article|column|review|interview|analysis|opinion|commentary)\b|[\d\s.,:;|•·–—()/-]+/gi;
+  /\b(?:written|posted|published|updated|reported|story|words|text|and|on|at|the|article|column|review|interview|analysis|opinion|commentary|utc|gmt|[ecmp][sd]t|bst|cets?|ist|jst|kst|aes?dt|aest)\b|[\d\s.,:;|•·–—()/-]+/gi;
 
 /**
  * Whether the text before a "by" opens a byline ("By", "Posted on Dec 5, 2016 by") rather than a
@@ -288,11 +297,17 @@ function namesFrom(nodes: AnyNode[], start: number): string[] {
   let joined = true;
   for (let c = start; c < nodes.length; c++) {
     const node = nodes[c] as AnyNode;
+    if (node.type === "comment") continue;
     if (node.type === "text") {
       if (!node.data.trim()) continue;
       if (first && AND.test(node.data)) {
         joined = true;
         continue;
+      }
+      // "by <!-- -->@handle": the name as plain text right after the "by" (a handle without its @).
+      if (!first && names.length === 0) {
+        const name = authorName(node.data.trim().replace(/^@(?=\w)/, ""));
+        if (name) names.push(name);
       }
       break;
     }

@@ -1,5 +1,7 @@
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:?\d{2})?$/i;
+const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{1,2}(?:[:.]?\d{2})?)?$/i;
+/** An offset as pages write it ("+0530", "+5.30", "+05", "-07:00"): sign, hours, minutes. */
+const OFFSET = /^([+-])(\d{1,2})(?:[:.]?(\d{2}))?$/;
 const HAS_TIME = /\d{1,2}:\d{2}/;
 /** A zone after the time, as Date reads it: "Z", "GMT", "UTC", "EST", "+0100", "-05:00". */
 const HAS_ZONE = /\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?\s*(?:[ap]\.?m\.?\s*)?(?:z\b|gmt|utc|[ecmp][sd]t\b|[+-]\d{2}:?\d{2}\b)/i;
@@ -18,7 +20,9 @@ export function toIsoDate(value: string | null | undefined): string | null {
   if (iso) {
     const zone = iso[3];
     if (!zone) return validDate(iso[1] ?? "") ? (iso[1] ?? null) : null;
-    const date = new Date(`${iso[1]}T${iso[2]}${zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone}`);
+    const offset = OFFSET.exec(zone);
+    const written = offset ? `${offset[1]}${(offset[2] ?? "").padStart(2, "0")}:${offset[3] ?? "00"}` : zone;
+    const date = new Date(`${iso[1]}T${iso[2]}${written}`);
     return Number.isNaN(date.getTime()) ? null : date.toISOString();
   }
   // Date() guesses at any text with a number in it ("9.8" reads as 8 September 2001): without a

@@ -2,27 +2,14 @@ import type { Element } from "domhandler";
 import { childElements, closest, inFurniture, nextSibling, select } from "./dom";
 import { parseCount, parseDecimal } from "./numbers";
 import type { Page } from "./page";
-import { localCurrency, type Price, parsePrice } from "./price";
 import { blockText, cleanText, textContent } from "./text";
 import { absoluteUrl } from "./things";
 
-const STRUCK_TAGS = new Set(["del", "s", "strike"]);
 const LINE_BLOCKS = new Set(["li", "p", "div", "dl", "dd", "ul", "ol", "table", "tr", "address", "section", "article"]);
 
 /** Whether `element` is in page furniture (nav, footer, aside, a page header…) inside `scope`. */
 export function isBoilerplate(page: Page, element: Element, scope: Element): boolean {
   return inFurniture(page.index, element, scope);
-}
-
-function hasAncestor(element: Element, test: (element: Element) => boolean, stop?: Element): boolean {
-  for (
-    let node = element.parent as Element | null;
-    node && node.type === "tag" && node !== stop;
-    node = node.parent as Element | null
-  ) {
-    if (test(node)) return true;
-  }
-  return false;
 }
 
 /** Elements under `scope` matching `selector`, page furniture (nav, footer, aside, …) left out. */
@@ -124,63 +111,6 @@ export function labelled(pairs: Map<string, string>, ...labels: string[]): strin
     for (const [key, value] of pairs) if (key.startsWith(label)) return value;
   }
   return null;
-}
-
-const PRICE_SELECTOR = '[class*="price" i], [id*="price" i], [data-price], [itemprop="price"]';
-const NOT_CURRENT_PRICE =
-  /(?:^|[\s_-])(?:old|was|before|strike|strikethrough|original|compare|regular|list|msrp|rrp|uvp|save|saving|savings|discount|unit|per|label|tax|shipping|installment)(?:$|[\s_-])/i;
-
-/** Blocks that show other items: their prices are never the main item's. */
-const OTHER_ITEMS =
-  /related|recommend|recently|similar|carousel|upsell|up-sell|cross-?sell|also[-_]?(?:bought|viewed|like)|you[-_]?may|suggest|accessor|bundle|compare|nearby/i;
-/** Price-marked elements looked at per page: the main price is among the first ones after the title. */
-const MAX_PRICE_CANDIDATES = 60;
-
-/**
- * The item's current price. Candidates are price-marked elements (class or id containing "price",
- * data-price, itemprop=price) that are not struck-through, "was", per-unit or shipping prices. On a
- * detail page, prices inside blocks of other items (related, recommended, recently viewed) are left
- * out and the price nearest the item's heading wins (shops put it right after or
- * before the title); a card takes its first price. Failing all that, the first amount with a currency sign in the
- * scope's text. A bare "$" (or "¥") is read in the page's locale: "$ 3.499" on an es-AR page is ARS.
- */
-export function findPrice(page: Page, scope: Element, { detail = false } = {}): Price | null {
-  const candidates: { price: Price; at: number }[] = [];
-  for (const element of find(page, scope, PRICE_SELECTOR)) {
-    if (candidates.length >= (detail ? MAX_PRICE_CANDIDATES : 1)) break;
-    const marker = `${element.attribs.class ?? ""} ${element.attribs.id ?? ""}`;
-    if (
-      NOT_CURRENT_PRICE.test(marker) ||
-      STRUCK_TAGS.has(element.name) ||
-      hasAncestor(element, (parent) => STRUCK_TAGS.has(parent.name))
-    ) {
-      continue;
-    }
-    if (detail && hasAncestor(element, (parent) => parent !== scope && OTHER_ITEMS.test(namesOf(parent)), scope)) continue;
-    const data = element.attribs["data-price"] ?? element.attribs.content;
-    const text = blockText(element, (child) => STRUCK_TAGS.has(child.name) || NOT_CURRENT_PRICE.test(child.attribs.class ?? ""));
-    const written = parsePrice(text);
-    const price = written ?? parsePrice(data ?? text, { allowBare: true });
-    if (price) {
-      const currency = localCurrency(price.currency ?? written?.currency ?? null, text ?? "", page.meta.lang);
-      candidates.push({ price: { amount: price.amount, currency }, at: page.index.position.get(element) ?? 0 });
-    }
-  }
-  if (candidates.length > 0) {
-    const title = detail ? find(page, scope, "h1")[0] : undefined;
-    const anchor = title ? page.index.position.get(title) : undefined;
-    if (anchor === undefined) return candidates[0]?.price ?? null;
-    // Nearest to the heading in document order; a price just after it beats one as far before it.
-    const distance = (at: number) => (at > anchor ? at - anchor : (anchor - at) * 1.5);
-    return candidates.reduce((best, candidate) => (distance(candidate.at) < distance(best.at) ? candidate : best)).price;
-  }
-  const text = blockText(scope, (child) => STRUCK_TAGS.has(child.name) || isBoilerplate(page, child, scope));
-  const price = parsePrice(text);
-  return price ? { ...price, currency: localCurrency(price.currency, text ?? "", page.meta.lang) } : null;
-}
-
-function namesOf(element: Element): string {
-  return `${element.attribs.class ?? ""} ${element.attribs.id ?? ""}`;
 }
 
 const RATING_SELECTOR =

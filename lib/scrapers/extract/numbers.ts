@@ -18,29 +18,61 @@ const MULTIPLIERS: Record<string, number> = {
 
 export { GROUPED_NUMBER };
 
+/** What a page's locale says about a written number: its decimal mark and its currency's minor digits. */
+export interface NumberHints {
+  /** The decimal mark of the page's language ("," in de, fr, es, ru …; "." in en, ja, zh …). */
+  decimalMark?: "." | "," | null;
+  /** The currency's minor digits: 2 for most, 0 for JPY or KRW, 3 for KWD, BHD, JOD … */
+  minorDigits?: number | null;
+}
+
+export interface NumberReading {
+  value: number;
+  /** The number as a plain decimal string, its fraction digits as written: "1.299,00" → "1299.00". */
+  decimal: string;
+}
+
 /**
  * Reads one number written with any common grouping and decimal marks. Spaces and apostrophes only ever
  * group thousands; with both "." and "," the last one is the decimal mark; a single mark followed by
- * exactly three digits groups thousands ("1.299" → 1299), otherwise it is the decimal mark ("12,50" → 12.5).
+ * exactly three digits groups thousands ("1.299" → 1299) unless the currency has three minor digits and
+ * the mark is the page's decimal mark ("KWD 1.250" → 1.25); otherwise it is the decimal mark ("12,50" → 12.5).
  */
-export function parseLocaleNumber(raw: string): number | null {
+export function readLocaleNumber(raw: string, hints: NumberHints = {}): NumberReading | null {
   let digits = raw.trim().replace(/[\s\u00a0\u202f'’]/g, "");
   const negative = digits.startsWith("-") || digits.startsWith("−");
   digits = digits.replace(/^[-+−]/, "");
   const lastComma = digits.lastIndexOf(",");
   const lastDot = digits.lastIndexOf(".");
+  let whole = digits;
+  let fraction = "";
   if (lastComma >= 0 && lastDot >= 0) {
-    const decimal = lastComma > lastDot ? "," : ".";
-    digits = digits.replaceAll(decimal === "," ? "." : ",", "").replace(decimal, ".");
+    const at = Math.max(lastComma, lastDot);
+    whole = digits.slice(0, at).replace(/[.,]/g, "");
+    fraction = digits.slice(at + 1);
   } else if (lastComma >= 0 || lastDot >= 0) {
-    const parts = digits.split(lastComma >= 0 ? "," : ".");
+    const mark = lastComma >= 0 ? "," : ".";
+    const parts = digits.split(mark);
     const [head = "", ...rest] = parts;
-    const groupsThousands = rest.length > 1 || (rest[0]?.length === 3 && head !== "0" && head !== "");
-    digits = groupsThousands ? parts.join("") : `${head}.${rest.join("")}`;
+    const tail = rest[0] ?? "";
+    const decimalThousandths = hints.minorDigits === 3 && hints.decimalMark === mark;
+    const groupsThousands = rest.length > 1 || (tail.length === 3 && head !== "0" && head !== "" && !decimalThousandths);
+    if (groupsThousands) whole = parts.join("");
+    else {
+      whole = head;
+      fraction = rest.join("");
+    }
   }
-  if (!/^\d*\.?\d+$/.test(digits)) return null;
-  const value = Number(digits);
-  return Number.isFinite(value) ? (negative ? -value : value) : null;
+  if (!/^\d*$/.test(whole) || !/^\d*$/.test(fraction) || (whole === "" && fraction === "")) return null;
+  const decimal = `${whole.replace(/^0+(?=\d)/, "") || "0"}${fraction ? `.${fraction}` : ""}`;
+  const value = Number(decimal);
+  if (!Number.isFinite(value)) return null;
+  return { value: negative ? -value : value, decimal: negative ? `-${decimal}` : decimal };
+}
+
+/** readLocaleNumber's value alone, without locale hints. */
+export function parseLocaleNumber(raw: string): number | null {
+  return readLocaleNumber(raw)?.value ?? null;
 }
 
 /** The first number in a text ("Price: 1.299,00" → 1299). */

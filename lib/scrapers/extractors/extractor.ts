@@ -6,7 +6,18 @@ import { htmlReviews } from "@/lib/scrapers/extract/reviews";
 import { blockText, cleanText, textContent } from "@/lib/scrapers/extract/text";
 import { absoluteUrl, hasType, isThing, link, type Thing, text, values } from "@/lib/scrapers/extract/things";
 import { squash, stripSiteName } from "@/lib/scrapers/extract/titles";
-import type { BaseItem, ExtractOptions, Review } from "@/lib/scrapers/types";
+import type { BaseItem, ExtractOptions, FieldSource, Review } from "@/lib/scrapers/types";
+import { type KindSignals, kindSignals, probabilityOf } from "./confidence";
+
+/**
+ * A layer's values may name where some of them came from when that is not the layer's own kind of source
+ * (a heuristic that read a price from running text rather than a price-marked element says "text").
+ */
+export const SOURCES = Symbol("sources");
+export type Layer<T> = Partial<T> & { [SOURCES]?: Partial<Record<keyof T & string, FieldSource>> };
+
+/** The field sources an item collected, by field name. */
+type Sources = Record<string, FieldSource>;
 
 /**
  * How one kind of item is read from a page. The runner below does the layering: structured data
@@ -22,17 +33,32 @@ export interface KindExtractor<T extends BaseItem> {
   /** The entities to read when the generic search does not fit (a ProfilePage's mainEntity). */
   entities?(page: Page): Thing[] | null;
   empty(): T;
-  fromThing(thing: Thing, page: Page): Partial<T>;
-  fromMeta(page: Page): Partial<T>;
-  /** Heuristics inside `scope`: the page content for a detail page, one card on a listing. */
-  fromHtml(scope: Element, page: Page, context: { detail: boolean }): Partial<T>;
+  fromThing(thing: Thing, page: Page): Layer<T>;
+  fromMeta(page: Page): Layer<T>;
+  /**
+   * Heuristics inside `scope`: the page content for a detail page, one card on a listing. `filled` is the item
+   * as the earlier layers left it: a field it already has cannot change, so its costly search can be skipped.
+   */
+  fromHtml(scope: Element, page: Page, context: { detail: boolean; filled: Readonly<T> }): Layer<T>;
   /**
    * Values the detail page shows prominently that win over structured data (the product code printed
    * beside the title, where JSON-LD often carries an internal id).
    */
-  shown?(scope: Element, page: Page): Partial<T>;
+  shown?(scope: Element, page: Page): Layer<T>;
   /** Values read across all the entities merged into one item (the same product listed once per size). */
-  fromGroup?(group: Thing[], page: Page): Partial<T>;
+  fromGroup?(group: Thing[], page: Page): Layer<T>;
+  /**
+   * Values a detail page implies once every layer has spoken (a price beside an enabled buy button means
+   * in stock): they fill only what is still empty.
+   */
+  finish?(item: T, page: Page, group: Thing[]): Layer<T>;
+  /**
+   * The fields that make a page one of the kind's (a product's price and availability, an article's
+   * byline and body): how many of them the page gives is one of the signals of `_meta.probability`.
+   */
+  keyFields: readonly (keyof T & string)[];
+  /** og:type values that say the page is one of the kind's ("product", "article"). */
+  ogTypes?: RegExp;
   /** Whether a repeated block is one of the kind's listing cards (has a price, a company, …). */
   isCard(card: Element, page: Page): boolean;
   /** Products and restaurants carry reviews (review_list on request). */
@@ -49,20 +75,47 @@ const LIST_CONTAINERS = new Set(["itemListElement", "item"]);
 const LISTING_SHARE = 0.4;
 
 export function runExtractor<T extends BaseItem>(extractor: KindExtractor<T>, page: Page, options: ExtractOptions): T[] {
-  const { groups, listed } = entityGroups(extractor, page);
-  let items: T[];
+  return extractItems(extractor, page, options).items;
+}
+
+/** The kind's items and the signals their `_meta.probability` was computed from (bench:quality calibrates on them). */
+export function extractItems<T extends BaseItem>(
+  extractor: KindExtractor<T>,
+  page: Page,
+  options: ExtractOptions,
+): { items: T[]; signals: KindSignals } {
+  const { groups, listed, tier } = entityGroups(extractor, page);
+  let items: Sourced<T>[];
+  let listing = false;
   if (groups.length > 1 || (listed && groups.length > 0)) {
     items = groups.map((group) => listingItem(extractor, page, group));
+    listing = true;
   } else if (groups.length === 1) {
     items = [detailItem(extractor, page, groups[0] ?? [])];
   } else {
     const cards = isDetailPage(page) ? null : findCards(page, (card) => extractor.isCard(card, page));
-    items =
-      cards && cards.share >= LISTING_SHARE
-        ? cards.cards.map((card) => fill(extractor.empty(), extractor.fromHtml(card, page, { detail: false })))
-        : [detailItem(extractor, page, [])];
+    if (cards && cards.share >= LISTING_SHARE) {
+      listing = true;
+      items = cards.cards.map((card) => {
+        const item = { value: extractor.empty(), sources: {} };
+        fillFrom(item, extractor.fromHtml(card, page, { detail: false, filled: item.value }), "markup");
+        return item;
+      });
+    } else {
+      items = [detailItem(extractor, page, [])];
+    }
   }
-  return items.filter(hasContent).map((item) => withReviewOption(item, extractor, options));
+  const kept = items.filter((item) => hasContent(item.value));
+  const signals = kindSignals(extractor, page, {
+    first: kept[0]?.value ?? null,
+    typed: groups.length > 0 && tier === 0,
+    listing: listing && kept.length > 1,
+  });
+  const probability = probabilityOf(signals);
+  return {
+    items: kept.map(({ value, sources }) => withMeta(withReviewOption(value, extractor, options), sources, probability)),
+    signals,
+  };
 }
 
 /**
@@ -71,51 +124,79 @@ export function runExtractor<T extends BaseItem>(extractor: KindExtractor<T>, pa
  */
 export function pageItem<T extends BaseItem>(extractor: KindExtractor<T>, page: Page): T {
   const { groups } = entityGroups(extractor, page);
-  return detailItem(extractor, page, groups.length === 1 ? (groups[0] ?? []) : []);
+  return detailItem(extractor, page, groups.length === 1 ? (groups[0] ?? []) : []).value;
 }
 
-function detailItem<T extends BaseItem>(extractor: KindExtractor<T>, page: Page, group: Thing[]): T {
-  const item = extractor.empty();
-  if (extractor.shown) fill(item, extractor.shown(page.content, page));
-  if (extractor.fromGroup && group.length > 0) fill(item, extractor.fromGroup(group, page));
-  for (const thing of group) fill(item, extractor.fromThing(thing, page));
-  fill(item, extractor.fromMeta(page));
-  fill(item, extractor.fromHtml(page.content, page, { detail: true }));
-  const reviewed = item as T & WithReviews;
+/** An item being filled, with where each of its fields came from. */
+interface Sourced<T> {
+  value: T;
+  sources: Sources;
+}
+
+/** Where a structured-data entity came from: its JSON-LD block, or HTML attributes (microdata, RDFa). */
+function thingSource(thing: Thing): FieldSource {
+  return thing.element ? "microdata" : "json-ld";
+}
+
+function detailItem<T extends BaseItem>(extractor: KindExtractor<T>, page: Page, group: Thing[]): Sourced<T> {
+  const item: Sourced<T> = { value: extractor.empty(), sources: {} };
+  const structured = group[0] ? thingSource(group[0]) : "json-ld";
+  if (extractor.shown) fillFrom(item, extractor.shown(page.content, page), "markup");
+  if (extractor.fromGroup && group.length > 0) fillFrom(item, extractor.fromGroup(group, page), structured);
+  for (const thing of group) fillFrom(item, extractor.fromThing(thing, page), thingSource(thing));
+  fillFrom(item, extractor.fromMeta(page), "opengraph");
+  fillFrom(item, extractor.fromHtml(page.content, page, { detail: true, filled: item.value }), "markup");
+  if (extractor.finish) fillFrom(item, extractor.finish(item.value, page, group), structured);
+  const reviewed = item.value as T & WithReviews;
   if (extractor.hasReviews && !reviewed.review_list?.length) {
     const reviews = htmlReviews(page, page.content);
     if (reviews.length > 0) {
       reviewed.review_list = reviews;
-      item.reviews ??= reviews.length;
+      if (reviewed.reviews === null) {
+        reviewed.reviews = reviews.length;
+        item.sources.reviews = "markup";
+      }
     }
   }
-  item.title ??= documentTitle(page);
-  item.url ??= page.meta.canonical ?? page.url;
+  if (item.value.title === null) {
+    item.value.title = documentTitle(page);
+    if (item.value.title !== null) item.sources.title = "markup";
+  }
+  if (item.value.url === null) {
+    item.value.url = page.meta.canonical ?? page.url;
+    item.sources.url = page.meta.canonical ? "markup" : "text";
+  }
   return item;
 }
 
-function listingItem<T extends BaseItem>(extractor: KindExtractor<T>, page: Page, group: Thing[]): T {
-  const item = extractor.empty();
-  if (extractor.fromGroup) fill(item, extractor.fromGroup(group, page));
-  for (const thing of group) fill(item, extractor.fromThing(thing, page));
+function listingItem<T extends BaseItem>(extractor: KindExtractor<T>, page: Page, group: Thing[]): Sourced<T> {
+  const item: Sourced<T> = { value: extractor.empty(), sources: {} };
+  if (extractor.fromGroup && group[0]) fillFrom(item, extractor.fromGroup(group, page), thingSource(group[0]));
+  for (const thing of group) fillFrom(item, extractor.fromThing(thing, page), thingSource(thing));
   for (const thing of group) {
-    if (thing.element) fill(item, extractor.fromHtml(thing.element, page, { detail: false }));
+    if (thing.element) fillFrom(item, extractor.fromHtml(thing.element, page, { detail: false, filled: item.value }), "markup");
   }
   return item;
 }
 
 /** The kind's entities, duplicates across layers (the same product in JSON-LD and microdata) merged. */
-function entityGroups<T extends BaseItem>(extractor: KindExtractor<T>, page: Page): { groups: Thing[][]; listed: boolean } {
+function entityGroups<T extends BaseItem>(
+  extractor: KindExtractor<T>,
+  page: Page,
+): { groups: Thing[][]; listed: boolean; tier: number } {
   const custom = extractor.entities?.(page);
   const reachable = reachableThings(page.things);
   let matched: { thing: Thing; listed: boolean }[] = [];
+  // Which of the kind's type tiers matched: the first is the kind's own types, later ones fallbacks.
+  let tier = 0;
   if (custom) {
     matched = custom.map((thing) => ({ thing, listed: false }));
   } else {
-    for (const tier of extractor.types) {
-      const types = new Set(tier);
-      matched = reachable.filter(({ thing }) => hasType(thing, types) && (extractor.accepts?.(thing) ?? true));
+    for (const types of extractor.types) {
+      const wanted = new Set(types);
+      matched = reachable.filter(({ thing }) => hasType(thing, wanted) && (extractor.accepts?.(thing) ?? true));
       if (matched.length > 0) break;
+      tier++;
     }
   }
   const groups = mergeDuplicates(
@@ -126,9 +207,9 @@ function entityGroups<T extends BaseItem>(extractor: KindExtractor<T>, page: Pag
   if (groups.length > 1 && !listed) {
     // A detail page may also mark up related items: keep the one the page is about.
     const main = groups.filter((group) => isMainEntity(group, page));
-    if (main.length === 1) return { groups: main, listed };
+    if (main.length === 1) return { groups: main, listed, tier };
   }
-  return { groups, listed };
+  return { groups, listed, tier };
 }
 
 function reachableThings(top: Thing[]): { thing: Thing; listed: boolean }[] {
@@ -214,24 +295,45 @@ function documentTitle(page: Page): string | null {
   return title.split(/\s+[|·•–—-]\s+/)[0]?.trim() || title;
 }
 
-/** Copies the fields `source` has into the ones `target` lacks. Only the kind's own fields are kept. */
-export function fill<T extends object>(target: T, source: Partial<T>): T {
-  const record = target as Record<string, unknown>;
-  const from = source as Record<string, unknown>;
+/**
+ * Copies the fields `layer` has into the ones the item lacks (only the kind's own fields), and records where
+ * each came from: the layer's source unless the layer names another.
+ */
+function fillFrom<T extends object>(item: Sourced<T>, layer: Layer<T>, source: FieldSource): void {
+  const { sources } = item;
+  const record = item.value as Record<string, unknown>;
+  const values = layer as Record<string, unknown>;
+  const named = layer[SOURCES] as Sources | undefined;
   // Object.keys, not Object.entries: no [key, value] pair allocated per field, in the same order.
-  for (const key of Object.keys(from)) {
-    const value = from[key];
+  for (const key of Object.keys(values)) {
+    const value = values[key];
     if (!(key in record) && key !== "review_list") continue;
     if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) continue;
     const current = record[key];
-    if (current === null || current === undefined || (Array.isArray(current) && current.length === 0)) record[key] = value;
+    if (current === null || current === undefined || (Array.isArray(current) && current.length === 0)) {
+      record[key] = value;
+      if (key !== "review_list") sources[key] = named?.[key] ?? source;
+    }
   }
-  return target;
 }
 
 function hasContent(item: BaseItem): boolean {
   const record = item as unknown as Record<string, unknown>;
-  return Object.keys(record).some((key) => key !== "url" && record[key] !== null && record[key] !== undefined);
+  return Object.keys(record).some((key) => key !== "url" && key !== "_meta" && record[key] !== null && record[key] !== undefined);
+}
+
+/** The item with its `_meta` last: the page's probability of being the kind's, and the sources of its non-null fields. */
+function withMeta<T extends BaseItem>(item: T, sources: Sources, probability: number): T {
+  const record = item as unknown as Record<string, unknown>;
+  const kept: Sources = {};
+  // In the item's own field order; only the fields that hold a value.
+  for (const key of Object.keys(record)) {
+    const source = sources[key];
+    const value = record[key];
+    if (source && value !== null && value !== undefined && !(Array.isArray(value) && value.length === 0)) kept[key] = source;
+  }
+  item._meta = { probability, sources: kept };
+  return item;
 }
 
 function withReviewOption<T extends BaseItem>(item: T, extractor: KindExtractor<T>, options: ExtractOptions): T {

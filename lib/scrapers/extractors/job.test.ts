@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { fixtureSite, scraper } from "@/test/support/fixture-site";
+import { fieldScraper, fixtureSite } from "@/test/support/fixture-site";
 import { parseSalary } from "./job";
 
 const site = fixtureSite();
-const scrape = scraper("job", site);
+const scrape = fieldScraper("job", site);
 const nulls = { price: null, rating: null, reviews: null };
 
 describe("job extractor", () => {
@@ -153,6 +153,20 @@ describe("job extractor: the contact's phone and e-mail", () => {
   it("reads JobPosting.applicationContact", async () => {
     const [item] = await scrape("contact-jsonld.html");
     expect(item).toMatchObject({ title: "Warehouse Shift Lead", phone: "+1 555 0100", email: "jobs@northdock.example" });
+  });
+
+  it("reads a microdata applicationContact (a mailto: link as its email), not the footer's addresses", async () => {
+    const [item] = await scrape("contact-microdata.html");
+    expect(item).toMatchObject({
+      title: "Bakery Assistant – Early Shifts",
+      phone: "+44 161 496 0000",
+      email: "jobs@crumb.example",
+    });
+  });
+
+  it("reads labelled lines without links (Téléphone :, Candidatures par e-mail :)", async () => {
+    const [item] = await scrape("contact-labelled.html");
+    expect(item).toMatchObject({ phone: "04 91 00 00 00", email: "recrutement@brasserie-port.example" });
   });
 
   it("reads a visible contact block: tel: and mailto: links, labelled lines", async () => {

@@ -29,6 +29,8 @@ const RANGE = /\d[\d.,'’\u00a0 ]*[kK]?\s*(?:-|–|—|to|bis|à)\s*(.*)$/i;
 
 export const jobExtractor: KindExtractor<JobItem> = {
   types: [["JobPosting"]],
+  keyFields: ["company", "location", "employment_type", "salary", "date_posted"],
+  ogTypes: /^(?:job|jobposting|job_posting)$/i,
 
   empty: () => ({
     ...emptyBaseItem(),
@@ -91,11 +93,13 @@ export const jobExtractor: KindExtractor<JobItem> = {
       valid_through: toIsoDate(labelled(labels, "apply by", "closing date", "deadline", "valid through", "expires")),
       phone: phoneNumber(
         find(page, scope, 'a[href^="tel:" i]')[0]?.attribs.href ??
-          labelled(labels, "phone", "telephone", "tel", "tel.", "contact phone", "telefon", "téléphone"),
+          labelled(labels, "phone", "telephone", "tel", "tel.", "contact phone", "telefon", "téléphone") ??
+          labelledMatching(labels, PHONE_LABEL, PHONE),
       ),
       email: emailAddress(
         find(page, scope, 'a[href^="mailto:" i]')[0]?.attribs.href ??
           labelled(labels, "email", "e-mail", "contact email", "apply to", "contact") ??
+          labelledMatching(labels, EMAIL_LABEL, EMAIL) ??
           EMAIL.exec(textOf(find(page, scope, '[class*="contact" i]')[0]) ?? "")?.[0] ??
           null,
       ),
@@ -116,6 +120,15 @@ function contactPoints(thing: Thing): Thing[] {
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
 const PHONE = /\+?\(?\d[\d\s()./-]{5,}\d/;
+/** Labels of a line that gives the contact's e-mail or phone in other words ("Candidatures par e-mail", "Tel. Bewerbung"). */
+const EMAIL_LABEL = /e-?mail|courriel|correo|apply|candidat|bewerb|contact|kontakt/i;
+const PHONE_LABEL = /phone|tel\b|tél|telefon|teléfono|telefone|telefono|電話|전화/i;
+
+/** The first labelled value whose label matches `label` and whose value holds what `value` finds. */
+function labelledMatching(labels: Map<string, string>, label: RegExp, value: RegExp): string | null {
+  for (const [key, text] of labels) if (label.test(key) && value.test(text)) return text;
+  return null;
+}
 
 /** An e-mail address from a mailto: link or a text ("Send your CV to jobs@acme.example."). */
 function emailAddress(value: string | null): string | null {

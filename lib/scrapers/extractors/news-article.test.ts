@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { fixtureSite, scraper } from "@/test/support/fixture-site";
+import { fieldScraper, fixtureSite } from "@/test/support/fixture-site";
+import { extractFromHtml } from "../engine";
 
 const site = fixtureSite();
-const scrape = scraper("news_article", site);
+const scrape = fieldScraper("news_article", site);
 const nulls = { price: null, rating: null, reviews: null };
 
 describe("news article extractor", () => {
@@ -343,5 +344,48 @@ describe("news article extractor: the whole body", () => {
         "The choir will sing at the national final in the spring, and is looking for tenors before then, its secretary said.",
       ].join("\n\n"),
     );
+  });
+});
+
+describe("news article extractor: bylines as pages write them", () => {
+  const URL = "https://news.example/2016/12/06/story";
+  const article = (head: string, body: string) =>
+    `<!doctype html><html lang="en"><head><title>Story | Daily Example</title>${head}</head><body><main><article><h1>Story</h1>${body}<p>${"Body text of the story goes on. ".repeat(20)}</p></article></main></body></html>`;
+  const author = (head: string, body: string) => extractFromHtml("news_article", article(head, body), URL)[0]?.author;
+
+  it("takes no profile address for a name (a microdata author that is a link)", () => {
+    const html = `<!doctype html><html><head><title>Story</title></head><body><div itemscope itemtype="https://schema.org/BlogPosting">
+      <h1 itemprop="headline">Story</h1><a itemprop="author" href="https://profiles.example/0858">Profile</a>
+      <div itemprop="articleBody"><p><em>Posted by Ann Roe, Engineer on the Platform team</em></p><p>${"Text. ".repeat(40)}</p></div></div></body></html>`;
+    expect(extractFromHtml("news_article", html, URL)[0]?.author).toMatch(/^Ann Roe/);
+  });
+
+  it("prefers a person's byline to one that names the site itself", () => {
+    const byline = `<p><em>Posted by Ann Roe, Engineer</em></p><div class="post-footer"><span class="post-author">Posted by <a rel="author" href="/profile">Daily Example</a></span></div>`;
+    expect(author('<meta property="og:site_name" content="Daily Example">', byline)).toMatch(/^Ann Roe/);
+  });
+
+  it("takes no button's words for a name, and falls back to twitter:creator", () => {
+    expect(
+      author('<meta name="twitter:creator" content="Sleyca">', '<div class="author"><a class="btn">Follow Author</a></div>'),
+    ).toBe("Sleyca");
+  });
+
+  it("reads the byline at the end of a dateline and after a commented-out 'by'", () => {
+    expect(author("", '<h5 class="posted-date">2/26/2015 7:11 AM PST BY NEWS STAFF</h5>')).toBe("NEWS STAFF");
+    expect(author("", "<ul><li><small>On <!-- -->6/13/2018<!-- --> by <!-- -->@lazharichir</small></li></ul>")).toBe(
+      "lazharichir",
+    );
+  });
+
+  it("says where the date came from: markup for <time datetime>, text for a written dateline", () => {
+    const marked = extractFromHtml("news_article", article("", '<time datetime="2016-12-06">Dec 6</time>'), URL)[0];
+    const written = extractFromHtml(
+      "news_article",
+      article("", "<p class='meta'>December 6, 2016</p>"),
+      "https://news.example/story",
+    )[0];
+    expect(marked).toMatchObject({ published_at: "2016-12-06", _meta: { sources: { published_at: "markup" } } });
+    expect(written).toMatchObject({ published_at: "2016-12-06", _meta: { sources: { published_at: "text" } } });
   });
 });

@@ -20,7 +20,7 @@ import { hasType, isThing, link, raw, type Thing, text, texts, values, valueText
 import { pageHeading, postHeading, siteNames, squash, stripSiteName, visibleHeadline } from "@/lib/scrapers/extract/titles";
 import { emptyBaseItem, type NewsArticleItem } from "@/lib/scrapers/types";
 import { metaBasics } from "./common";
-import type { KindExtractor } from "./extractor";
+import { type KindExtractor, SOURCES } from "./extractor";
 
 const ARTICLE_TYPES = [
   "NewsArticle",
@@ -56,6 +56,8 @@ const PUBLISHED_META = [
 
 export const newsArticleExtractor: KindExtractor<NewsArticleItem> = {
   types: [ARTICLE_TYPES],
+  keyFields: ["author", "published_at", "body", "publisher"],
+  ogTypes: /^(?:og:)?(?:article|news|newsarticle|blogposting)$/i,
 
   empty: () => ({
     ...emptyBaseItem(),
@@ -122,13 +124,15 @@ export const newsArticleExtractor: KindExtractor<NewsArticleItem> = {
       };
     }
     const article = find(page, null, "article")[0] ?? scope;
+    const marked = toIsoDate(findDate(page, article));
+    const author = findByline(page) ?? profileLinkAfterHeadline(page) ?? labelledAuthor(page);
     return {
       // Only an <h1>: on an article page an h2–h4 is a section or a sidebar heading, and the document
       // title (the runner's last resort) is closer to the headline.
       title: pageHeading(page, article) ?? (article !== scope ? pageHeading(page, scope) : null) ?? postHeading(page),
-      author: findByline(page) ?? profileLinkAfterHeadline(page) ?? labelledAuthor(page) ?? twitterCreator(page),
+      author: author ?? twitterCreator(page),
       published_at:
-        toIsoDate(findDate(page, article)) ??
+        marked ??
         findPublished(page) ??
         labelledPublished(page) ??
         datelineAfterHeadline(page) ??
@@ -136,6 +140,9 @@ export const newsArticleExtractor: KindExtractor<NewsArticleItem> = {
         updatedAfterHeadline(page),
       image: image(page, article),
       body: mainText(page),
+      // A <time datetime> or a date-marked element is markup; the rest are dates read from written text
+      // (a dateline, a "Published" row, the address's /2016/12/12/). twitter:creator is a meta tag.
+      [SOURCES]: { ...(marked ? {} : { published_at: "text" }), ...(author ? {} : { author: "opengraph" }) },
     };
   },
 
@@ -152,7 +159,8 @@ function authorNames(thing: Thing): string[] {
     const own = texts(value, "name");
     return own.length > 0 ? own : [valueText(value)];
   });
-  return [...new Set(names.filter((name): name is string => Boolean(name)))];
+  // A profile address (a microdata author that is a link) names no one.
+  return [...new Set(names.filter((name): name is string => Boolean(name) && !/^https?:\/\//i.test(name ?? "")))];
 }
 
 /**

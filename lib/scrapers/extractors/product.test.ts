@@ -1,13 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { fixtureSite, scraper } from "@/test/support/fixture-site";
+import { fieldScraper, fixtureSite } from "@/test/support/fixture-site";
+import { extractFromHtml } from "../engine";
 
 const site = fixtureSite();
-const scrape = scraper("product", site);
+const scrape = fieldScraper("product", site);
 
 const backpack = {
   title: "Trailblazer 45L Backpack",
   price: 149.99,
+  price_decimal: "149.99",
+  price_raw: "$149.99",
   currency: "USD",
+  currency_raw: "$",
   description:
     "A 45-litre pack for multi-day hikes, with an adjustable back system and rain cover.\n\nMade from recycled ripstop nylon.",
   rating: 4.7,
@@ -25,7 +29,10 @@ describe("product extractor", () => {
       {
         title: "Sonora Pro Wireless Headphones",
         price: 249.99,
+        price_decimal: "249.99",
+        price_raw: "249.99",
         currency: "USD",
+        currency_raw: "USD",
         description: "Adaptive noise cancelling & 40-hour battery.\n\nFolds flat for travel.",
         rating: 4.6,
         reviews: 213,
@@ -58,7 +65,10 @@ describe("product extractor", () => {
       {
         title: "Kaffeevollautomat Barista Deluxe",
         price: 1299,
+        price_decimal: "1299.00",
+        price_raw: "1299.00",
         currency: "EUR",
+        currency_raw: "EUR",
         description: "Frisch gemahlener Kaffee auf Knopfdruck.\n\nMit Milchaufschäumer und 15 bar Pumpendruck.",
         rating: 4.3,
         reviews: 87,
@@ -82,7 +92,10 @@ describe("product extractor", () => {
       {
         title: "Vélo de ville Lyon 7 vitesses",
         price: 649.9,
+        price_decimal: "649.90",
+        price_raw: "649.90",
         currency: "EUR",
+        currency_raw: "EUR",
         description: "Cadre aluminium, moyeu Shimano Nexus 7 vitesses, porte-bagages.",
         rating: 4.2,
         reviews: 19,
@@ -102,7 +115,10 @@ describe("product extractor", () => {
       {
         title: "Linen Throw Blanket",
         price: 89,
+        price_decimal: "89.00",
+        price_raw: "89.00",
         currency: "GBP",
+        currency_raw: "GBP",
         description: "Stonewashed European linen throw, 130 x 170 cm.",
         rating: null,
         reviews: null,
@@ -137,7 +153,10 @@ describe("product extractor", () => {
       {
         title: "Ceramic Pour-Over Set",
         price: 54,
+        price_decimal: "54.00",
+        price_raw: "54.00",
         currency: "CAD",
+        currency_raw: "CAD",
         description: "Hand-glazed dripper\nwith two cups. Dishwasher safe.",
         rating: null,
         reviews: null,
@@ -264,7 +283,10 @@ describe("product extractor", () => {
     expect(items[0]).toEqual({
       title: "Stoneware Kettle No. 1",
       price: 44.03,
+      price_decimal: "44.03",
+      price_raw: "£44.03",
       currency: "GBP",
+      currency_raw: "£",
       description: null,
       rating: null,
       reviews: null,
@@ -317,5 +339,131 @@ describe("product extractor: the main product's data on real-world layouts", () 
       availability: "InStock",
       sku: "4548094738",
     });
+  });
+});
+
+describe("product extractor: patterns that generalise to unseen shops", () => {
+  it("finds the name and the price without an <h1> in a shop that wraps the product in its cart form, past a filter's price ranges, a mini-cart, points and also-purchased prices", async () => {
+    const [item] = await scrape("form-shop.html");
+    expect(item).toMatchObject({
+      title: "Enamel Kettle - 2 Litre",
+      price: 24.5,
+      price_decimal: "24.50",
+      price_raw: "£24.50",
+      currency: "GBP",
+      currency_raw: "£",
+      // No stated availability: a price and an enabled buy button mean it is for sale.
+      availability: "InStock",
+    });
+  });
+
+  it("takes the buy-now price beside the title and the button, not a bid, an estimate, a hidden variant, shipping, a per-unit figure or a carousel's", async () => {
+    const [item] = await scrape("auction-lot.html");
+    expect(item).toMatchObject({ price: 349, price_decimal: "349.00", currency: "USD", availability: "InStock" });
+  });
+
+  it("takes the price meta tags over a structured list price the page does not show (a markdown)", async () => {
+    const [item] = await scrape("sale-meta.html");
+    expect(item).toMatchObject({ price: 120, price_decimal: "120.00", price_raw: "120.00", currency: "USD", sku: "BWS-1-AB" });
+  });
+
+  it("reads the shop's own id from a data-sku attribute, not a sentence in JSON-LD's sku nor a model name", async () => {
+    const [item] = await scrape("sku-attributes.html");
+    expect(item).toMatchObject({ title: "Slim Fit Oxford Shirt", price: 39, sku: "TL-OX-1042-L" });
+  });
+
+  it("anchors on the product's own name when the page's <h1>s name other deals, and reads a number marked number_unit", async () => {
+    const [item] = await scrape("deal-list-h1.html");
+    expect(item).toMatchObject({ price: 24000, price_raw: "24,000원", currency: "KRW", availability: "InStock" });
+  });
+
+  it("reads a classified ad's NOT SOLD as in stock", async () => {
+    const [item] = await scrape("classified-ad.html");
+    expect(item).toMatchObject({ price: 240, currency: "CAD", availability: "InStock" });
+  });
+
+  it("reads an unmarked availability line beside the buy box, and a labelled Art.-Nr.", async () => {
+    const [item] = await scrape("nicht-lieferbar.html");
+    expect(item).toMatchObject({
+      price: 49.95,
+      price_raw: "49,95 €",
+      currency: "EUR",
+      availability: "OutOfStock",
+      sku: "GP-28-0415",
+    });
+  });
+});
+
+describe("product extractor: availability and prices in the page's words", () => {
+  const URL = "https://shop.example/p/1";
+  const product = (lang: string, body: string) =>
+    `<!doctype html><html lang="${lang}"><head><title>Item</title></head><body><main><h1>Item</h1>${body}</main></body></html>`;
+
+  it.each([
+    ["fr-FR", "<p>Rupture de stock</p>", "OutOfStock"],
+    ["es-ES", "<span>Agotado</span>", "OutOfStock"],
+    ["it-IT", "<b>Non disponibile</b>", "OutOfStock"],
+    ["nl-NL", "<span>Niet op voorraad</span>", "OutOfStock"],
+    ["pl-PL", "<span>Brak w magazynie</span>", "OutOfStock"],
+    ["ru-RU", "<span>Нет в наличии</span>", "OutOfStock"],
+    ["sv-SE", "<span>Slutsåld</span>", "SoldOut"],
+    ["ja-JP", "<span>予約受付中</span>", "PreOrder"],
+    ["de-DE", "<span>Vorbestellbar</span>", "PreOrder"],
+    ["pt-BR", "<span>Em estoque</span>", "InStock"],
+    ["tr-TR", "<span>Stokta yok</span>", "OutOfStock"],
+  ])("reads a %s page's %s as %s", (lang, line, availability) => {
+    const html = product(lang, `<p class="price">12,00 €</p>${line}<button class="buy" disabled>—</button>`);
+    expect(extractFromHtml("product", html, URL)[0]).toMatchObject({
+      availability,
+      _meta: { sources: { availability: "text" } },
+    });
+  });
+
+  it.each([
+    ["zh-TW", '<p class="price">NT$ 210</p><a class="button" href="#" rel="buy">馬上購買</a>'],
+    [
+      "es-AR",
+      '<p class="price">$ 3.499</p><select name="talle"><option>40</option></select><button class="add-to-cart btn" disabled></button>',
+    ],
+    ["en", '<p class="price">$20.00</p><input type="submit" class="cssButton" value="Add to Cart">'],
+  ])("infers InStock from a price and a buy control on a %s page (a disabled one waits for a size)", (lang, body) => {
+    expect(extractFromHtml("product", product(lang, body), URL)[0]).toMatchObject({
+      availability: "InStock",
+      _meta: { sources: { availability: "markup" } },
+    });
+  });
+
+  it("infers nothing from a buy control without a price, nor from a price without one", () => {
+    expect(
+      extractFromHtml("product", product("en", '<button class="add-to-cart">Add to cart</button>'), URL)[0]?.availability,
+    ).toBeNull();
+    expect(extractFromHtml("product", product("en", '<p class="price">$20.00</p>'), URL)[0]?.availability).toBeNull();
+  });
+
+  it("does not take a sentence that mentions stock for the availability", () => {
+    const html = product(
+      "en",
+      '<p class="price">$12.00</p><p>Our last sold out edition is back in stock next spring, order yours now.</p>',
+    );
+    expect(extractFromHtml("product", html, URL)[0]?.availability).toBeNull();
+  });
+
+  it("reads a price in the country's currency: kr on a Swedish page, $ on a page of a Canadian shop", () => {
+    expect(extractFromHtml("product", product("sv-SE", '<p class="price">1 299 kr</p>'), URL)[0]).toMatchObject({
+      price: 1299,
+      currency: "SEK",
+      currency_raw: "kr",
+    });
+    expect(
+      extractFromHtml("product", product("en", '<p class="price">$49.99</p>'), "https://shop.example.ca/p/1")[0],
+    ).toMatchObject({ price: 49.99, currency: "CAD", currency_raw: "$" });
+  });
+
+  it("keeps the structured price when the page shows it beside the title, even if the meta tags disagree", () => {
+    const html = `<!doctype html><html><head><meta property="product:price:amount" content="99.00">
+      <meta property="product:price:currency" content="USD">
+      <script type="application/ld+json">{"@type":"Product","name":"Lamp","offers":{"price":"79.00","priceCurrency":"USD"}}</script>
+      </head><body><h1>Lamp</h1><p class="price">$79.00</p></body></html>`;
+    expect(extractFromHtml("product", html, URL)[0]).toMatchObject({ price: 79, _meta: { sources: { price: "json-ld" } } });
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { fixtureSite, scraper } from "@/test/support/fixture-site";
+import { fieldScraper, fixtureSite } from "@/test/support/fixture-site";
 
 const site = fixtureSite();
-const scrape = scraper("real_estate", site);
+const scrape = fieldScraper("real_estate", site);
 
 describe("real-estate extractor", () => {
   it("reads a JSON-LD RealEstateListing with its offer and the residence it is about", async () => {

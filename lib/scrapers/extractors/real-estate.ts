@@ -1,11 +1,12 @@
-import { find, findPrice, heading, image, labelled, labelledValues, primaryLink, textOf } from "@/lib/scrapers/extract/html";
+import { findPrice } from "@/lib/scrapers/extract/commerce";
+import { find, heading, image, labelled, labelledValues, primaryLink, textOf } from "@/lib/scrapers/extract/html";
 import { firstNumber, parseDecimal } from "@/lib/scrapers/extract/numbers";
 import { normalizeCurrency, parseAmount } from "@/lib/scrapers/extract/price";
 import { blockText, plainText, textContent } from "@/lib/scrapers/extract/text";
 import { child, hasType, link, raw, type Thing, text } from "@/lib/scrapers/extract/things";
 import { emptyBaseItem, type FloorSize, type RealEstateItem } from "@/lib/scrapers/types";
 import { addressOf, htmlDescription, metaBasics, offerOf } from "./common";
-import type { KindExtractor } from "./extractor";
+import { type KindExtractor, SOURCES } from "./extractor";
 
 const ACCOMMODATION_TYPES = [
   "SingleFamilyResidence",
@@ -33,6 +34,8 @@ const AREA = /(\d[\d.,\u00a0 ]*)\s*(sq\.?\s*ft\.?|sqft|ft²|ft2|square\s+feet|sq
 
 export const realEstateExtractor: KindExtractor<RealEstateItem> = {
   types: [["RealEstateListing"], ["Offer", "AggregateOffer"], ACCOMMODATION_TYPES, ["Product"]],
+  keyFields: ["price", "address", "bedrooms", "bathrooms", "floor_size", "property_type"],
+  ogTypes: /^(?:real[_-]?estate|place|home)(?:\.listing)?$/i,
   accepts: (thing) => !hasType(thing, OFFERS) || hasType(child(thing, "itemOffered") ?? thing, ACCOMMODATIONS),
 
   empty: () => ({
@@ -82,15 +85,16 @@ export const realEstateExtractor: KindExtractor<RealEstateItem> = {
     };
   },
 
-  fromHtml(scope, page, { detail }) {
+  fromHtml(scope, page, { detail, filled }) {
     const labels = labelledValues(page, scope);
     const facts = blockText(scope, (element) => element.name === "nav" || element.name === "footer") ?? "";
-    const price = findPrice(page, scope, { detail });
+    const price = filled.price === null ? findPrice(page, scope, { detail }) : null;
     const addressElement = find(page, scope, 'address, [class*="address" i], [itemprop="address"]')[0];
     return {
       title: heading(page, scope),
       price: price?.amount ?? null,
       currency: price?.currency ?? null,
+      [SOURCES]: price?.via === "text" ? { price: "text", currency: "text" } : {},
       address: textOf(addressElement) ?? labelled(labels, "address", "location"),
       bedrooms: firstNumber(labelled(labels, "bedrooms", "beds")) ?? parseDecimal(BEDROOMS.exec(facts)?.[1]),
       bathrooms: firstNumber(labelled(labels, "bathrooms", "baths")) ?? parseDecimal(BATHROOMS.exec(facts)?.[1]),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { fixtureSite, scraper } from "@/test/support/fixture-site";
+import { fieldScraper, fixtureSite } from "@/test/support/fixture-site";
 
 const site = fixtureSite();
-const scrape = scraper("restaurant", site);
+const scrape = fieldScraper("restaurant", site);
 
 describe("restaurant extractor", () => {
   it("reads a JSON-LD Restaurant: address, cuisines, opening hours specification, rating", async () => {

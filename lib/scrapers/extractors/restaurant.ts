@@ -36,6 +36,8 @@ const DAYS: Record<string, string> = {
 export const restaurantExtractor: KindExtractor<RestaurantItem> = {
   types: [RESTAURANT_TYPES, ["LocalBusiness"]],
   hasReviews: true,
+  keyFields: ["address", "phone", "cuisine", "opening_hours", "price_range"],
+  ogTypes: /^(?:restaurant(?:\.restaurant)?|business\.business)$/i,
 
   empty: () => ({
     ...emptyBaseItem(),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { fixtureSite, scraper } from "@/test/support/fixture-site";
+import { fieldScraper, fixtureSite } from "@/test/support/fixture-site";
 
 const site = fixtureSite();
-const scrape = scraper("social_profile", site);
+const scrape = fieldScraper("social_profile", site);
 const nulls = { price: null, rating: null, reviews: null };
 
 describe("social profile extractor", () => {

@@ -18,6 +18,8 @@ type CountField = keyof typeof COUNT_WORDS;
 
 export const socialProfileExtractor: KindExtractor<SocialProfileItem> = {
   types: [["Person"]],
+  keyFields: ["handle", "followers", "following", "posts"],
+  ogTypes: /^(?:profile|og:profile)$/i,
 
   // A profile page's subject is its ProfilePage's mainEntity; the site's own Organization markup is not it.
   entities(page) {

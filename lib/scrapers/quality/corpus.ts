@@ -49,6 +49,8 @@ export interface CorpusCase {
   category: string;
   name: string;
   kind: ScraperKind;
+  /** Where the case and its ground truth come from (meta.json source_key: peb, postlight, …). */
+  source: string;
   html: Uint8Array;
   url: string;
   expected: Record<string, unknown>;
@@ -77,6 +79,8 @@ export interface QualitySummary {
   categories: string[];
   pages: number;
   fields: Record<string, FieldScore>;
+  /** The same scores per source of the ground truth (misses left out: they are in `fields`). */
+  sources: Record<string, Record<string, Omit<FieldScore, "misses"> & { missed: number }>>;
   /** Extraction only (decode + parse + extract), summed over the pages. */
   seconds: number;
   pagesPerSecond: number;
@@ -85,7 +89,8 @@ export interface QualitySummary {
   slowest: { case: string; ms: number; kb: number }[];
 }
 
-export function loadCorpus(dir: string, categories: readonly string[] = []): CorpusCase[] {
+/** The corpus's cases in `categories` (all when empty) whose name ("product/peb-…") matches `only`, when given. */
+export function loadCorpus(dir: string, categories: readonly string[] = [], only?: RegExp): CorpusCase[] {
   const wanted = categories.length > 0 ? categories : readdirSync(dir).filter((name) => existsSync(path.join(dir, name, "")));
   const cases: CorpusCase[] = [];
   for (const category of wanted) {
@@ -95,13 +100,14 @@ export function loadCorpus(dir: string, categories: readonly string[] = []): Cor
     for (const name of readdirSync(folder).sort()) {
       const caseDir = path.join(folder, name);
       const source = path.join(caseDir, "source.html");
-      if (!existsSync(source)) continue;
+      if (!existsSync(source) || (only && !only.test(`${category}/${name}`))) continue;
       const expected = readJson(path.join(caseDir, "expected.json"));
       const meta = readJson(path.join(caseDir, "meta.json"));
       cases.push({
         category,
         name: `${category}/${name}`,
         kind,
+        source: typeof meta.source_key === "string" ? meta.source_key : "unknown",
         html: readFileSync(source),
         url: pageUrl(expected, meta),
         expected,
@@ -125,8 +131,16 @@ function pageUrl(expected: Record<string, unknown>, meta: Record<string, unknown
   return "https://corpus.invalid/";
 }
 
+interface Outcome {
+  source: string;
+  correct: boolean;
+  predicted: boolean;
+  tokens?: TokenScore;
+  miss: Miss;
+}
+
 export function scoreCorpus(corpus: string, cases: readonly CorpusCase[]): QualitySummary {
-  const outcomes = new Map<string, { correct: boolean; predicted: boolean; tokens?: TokenScore; miss: Miss }[]>();
+  const outcomes = new Map<string, Outcome[]>();
   const errors: QualitySummary["errors"] = [];
   let seconds = 0;
   const timings: QualitySummary["slowest"] = [];
@@ -147,30 +161,31 @@ export function scoreCorpus(corpus: string, cases: readonly CorpusCase[]): Quali
       if (typeof expected !== "string" || !expected.trim()) continue;
       const ours = item[field.ours];
       const got = ours === null || ours === undefined ? null : String(ours);
-      const acceptable = entry.acceptable[field.expected] ?? [expected];
-      const outcome = judge(field.metric, ours, got, expected, acceptable);
+      // The annotated value and every other form the ground truth accepts.
+      const accepted = [...new Set([expected, ...(entry.acceptable[field.expected] ?? [])])];
+      const outcome = judge(field.metric, ours, got, expected, accepted);
       const list = outcomes.get(field.name) ?? [];
       list.push({
         ...outcome,
+        source: entry.source,
         miss: { case: entry.name, expected: clip(expected), got: got && clip(got), score: outcome.tokens?.f1 },
       });
       outcomes.set(field.name, list);
     }
   }
   const fields: Record<string, FieldScore> = {};
+  const sources: QualitySummary["sources"] = {};
   for (const field of FIELDS) {
     const list = outcomes.get(field.name);
     if (!list) continue;
-    const misses = list.filter((outcome) => !outcome.correct).map((outcome) => outcome.miss);
-    if (field.metric === "price") {
-      const score = priceF1(list);
-      fields[field.name] = { score: score.f1, precision: score.precision, recall: score.recall, cases: list.length, misses };
-    } else if (field.metric === "tokens") {
-      const precision = mean(list.map((outcome) => outcome.tokens?.precision ?? 0));
-      const recall = mean(list.map((outcome) => outcome.tokens?.recall ?? 0));
-      fields[field.name] = { score: harmonic(precision, recall), precision, recall, cases: list.length, misses };
-    } else {
-      fields[field.name] = { score: list.filter((outcome) => outcome.correct).length / list.length, cases: list.length, misses };
+    fields[field.name] = fieldScore(field.metric, list);
+    for (const source of new Set(list.map((outcome) => outcome.source))) {
+      const { misses, ...score } = fieldScore(
+        field.metric,
+        list.filter((outcome) => outcome.source === source),
+      );
+      sources[source] ??= {};
+      (sources[source] as Record<string, unknown>)[field.name] = { ...score, missed: misses.length };
     }
   }
   return {
@@ -178,6 +193,7 @@ export function scoreCorpus(corpus: string, cases: readonly CorpusCase[]): Quali
     categories: [...new Set(cases.map((entry) => entry.category))],
     pages: cases.length,
     fields,
+    sources,
     seconds,
     pagesPerSecond: seconds > 0 ? cases.length / seconds : 0,
     errors,
@@ -185,24 +201,39 @@ export function scoreCorpus(corpus: string, cases: readonly CorpusCase[]): Quali
   };
 }
 
+/** A field's headline score over some outcomes: price F1, body token F1 of the mean P and R, else the share right. */
+function fieldScore(metric: Metric, list: readonly Outcome[]): FieldScore {
+  const misses = list.filter((outcome) => !outcome.correct).map((outcome) => outcome.miss);
+  if (metric === "price") {
+    const score = priceF1(list);
+    return { score: score.f1, precision: score.precision, recall: score.recall, cases: list.length, misses };
+  }
+  if (metric === "tokens") {
+    const precision = mean(list.map((outcome) => outcome.tokens?.precision ?? 0));
+    const recall = mean(list.map((outcome) => outcome.tokens?.recall ?? 0));
+    return { score: harmonic(precision, recall), precision, recall, cases: list.length, misses };
+  }
+  return { score: list.filter((outcome) => outcome.correct).length / list.length, cases: list.length, misses };
+}
+
 function judge(
   metric: Metric,
   ours: unknown,
   got: string | null,
   expected: string,
-  acceptable: string[],
+  accepted: string[],
 ): { correct: boolean; predicted: boolean; tokens?: TokenScore } {
   switch (metric) {
     case "price": {
       const amount = typeof ours === "number" ? ours : null;
-      return { predicted: amount !== null, correct: priceMatches(amount, acceptable) };
+      return { predicted: amount !== null, correct: priceMatches(amount, accepted) };
     }
     case "exact":
-      return { predicted: got !== null, correct: exactMatches(got, acceptable) };
+      return { predicted: got !== null, correct: exactMatches(got, accepted) };
     case "author":
-      return { predicted: got !== null, correct: authorMatches(got, expected) };
+      return { predicted: got !== null, correct: authorMatches(got, accepted) };
     case "date":
-      return { predicted: got !== null, correct: dateMatches(got, expected) };
+      return { predicted: got !== null, correct: dateMatches(got, accepted) };
     case "tokens": {
       const tokens = tokenScore(got, expected);
       return { predicted: got !== null, correct: tokens.f1 >= BODY_MISS_BELOW, tokens };

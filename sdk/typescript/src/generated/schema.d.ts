@@ -612,7 +612,7 @@ export interface components {
             created_at: string;
             finished_at: string | null;
             /** @description null for a run without items and once the retention period is over. */
-            data: components["schemas"]["ScrapedItem"][] | null;
+            data: (components["schemas"]["ProductItem"] | components["schemas"]["ScrapedItem"])[] | null;
             data_expires_at: string | null;
             /** @description The delivery of the run's webhook, null when the run has none. */
             webhook: {
@@ -622,6 +622,42 @@ export interface components {
                 url_disabled: boolean;
             } | null;
         };
+        /** @description An item of a product scraper: `price` stays a number; `price_decimal`, `price_raw` and `currency_raw` give it exactly and as shown. */
+        ProductItem: {
+            title: string | null;
+            price: number | null;
+            description: string | null;
+            rating: number | null;
+            reviews: number | null;
+            url: string | null;
+            _meta?: components["schemas"]["ItemMeta"];
+            /** @description The price as a plain decimal string, fraction digits as given ("1.299,00 €" → "1299.00"). */
+            price_decimal: string | null;
+            /** @description The price as the page or its data gives it: "1.299,00 €", "$1,299.99", "150.00". */
+            price_raw: string | null;
+            /** @description ISO 4217 code. */
+            currency: string | null;
+            /** @description The currency as written: "€", "US$", "тг.", "EUR". */
+            currency_raw: string | null;
+            /** @description schema.org ItemAvailability name: InStock, OutOfStock, PreOrder, SoldOut, … */
+            availability: string | null;
+            brand: string | null;
+            /** @description The shop's own product id. */
+            sku: string | null;
+            gtin: string | null;
+            image: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Confidence and provenance of an item. Items extracted before this field existed have none. */
+        ItemMeta: {
+            /** @description The calibrated chance (0–1) that the page really is one of the kind's pages. A listing, an error page or a captcha page gets a low one, whatever fields it yielded. */
+            probability: number;
+            /** @description Where each non-null field was read: json-ld, microdata (RDFa Lite included), opengraph (meta tags), markup (an element the page marks) or text (running text or the page address). */
+            sources: {
+                [key: string]: "json-ld" | "microdata" | "opengraph" | "markup" | "text";
+            };
+        };
         /** @description The base fields of every item; each scraper kind adds its own (currency, brand, address, …). */
         ScrapedItem: {
             title: string | null;
@@ -630,6 +666,7 @@ export interface components {
             rating: number | null;
             reviews: number | null;
             url: string | null;
+            _meta?: components["schemas"]["ItemMeta"];
         } & {
             [key: string]: unknown;
         };
@@ -690,7 +727,7 @@ export interface components {
             status: "success";
             scraper_id: number;
             url: string;
-            data: components["schemas"]["ScrapedItemOutput"][];
+            data: (components["schemas"]["ProductItemOutput"] | components["schemas"]["ScrapedItemOutput"])[];
             duration_ms: number;
             /** Format: date-time */
             created_at: string;
@@ -853,6 +890,42 @@ export interface components {
             requests_per_minute: number;
             concurrent_runs: number;
         };
+        /** @description An item of a product scraper: `price` stays a number; `price_decimal`, `price_raw` and `currency_raw` give it exactly and as shown. */
+        ProductItemOutput: {
+            title: string | null;
+            price: number | null;
+            description: string | null;
+            rating: number | null;
+            reviews: number | null;
+            url: string | null;
+            _meta?: components["schemas"]["ItemMetaOutput"];
+            /** @description The price as a plain decimal string, fraction digits as given ("1.299,00 €" → "1299.00"). */
+            price_decimal: string | null;
+            /** @description The price as the page or its data gives it: "1.299,00 €", "$1,299.99", "150.00". */
+            price_raw: string | null;
+            /** @description ISO 4217 code. */
+            currency: string | null;
+            /** @description The currency as written: "€", "US$", "тг.", "EUR". */
+            currency_raw: string | null;
+            /** @description schema.org ItemAvailability name: InStock, OutOfStock, PreOrder, SoldOut, … */
+            availability: string | null;
+            brand: string | null;
+            /** @description The shop's own product id. */
+            sku: string | null;
+            gtin: string | null;
+            image: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Confidence and provenance of an item. Items extracted before this field existed have none. */
+        ItemMetaOutput: {
+            /** @description The calibrated chance (0–1) that the page really is one of the kind's pages. A listing, an error page or a captcha page gets a low one, whatever fields it yielded. */
+            probability: number;
+            /** @description Where each non-null field was read: json-ld, microdata (RDFa Lite included), opengraph (meta tags), markup (an element the page marks) or text (running text or the page address). */
+            sources: {
+                [key: string]: "json-ld" | "microdata" | "opengraph" | "markup" | "text";
+            };
+        };
         /** @description The base fields of every item; each scraper kind adds its own (currency, brand, address, …). */
         ScrapedItemOutput: {
             title: string | null;
@@ -861,6 +934,7 @@ export interface components {
             rating: number | null;
             reviews: number | null;
             url: string | null;
+            _meta?: components["schemas"]["ItemMetaOutput"];
         } & {
             [key: string]: unknown;
         };
@@ -883,7 +957,7 @@ export interface components {
             created_at: string;
             finished_at: string | null;
             /** @description null for a run without items and once the retention period is over. */
-            data: components["schemas"]["ScrapedItemOutput"][] | null;
+            data: (components["schemas"]["ProductItemOutput"] | components["schemas"]["ScrapedItemOutput"])[] | null;
             data_expires_at: string | null;
             /** @description The delivery of the run's webhook, null when the run has none. */
             webhook: {
@@ -1304,12 +1378,35 @@ export interface operations {
                      *           "rating": 4.6,
                      *           "reviews": 1287,
                      *           "url": "https://shop.example.com/products/headphones",
+                     *           "price_decimal": "199.99",
+                     *           "price_raw": "$199.99",
                      *           "currency": "USD",
+                     *           "currency_raw": "$",
                      *           "availability": "InStock",
                      *           "brand": "Sonora",
                      *           "sku": "SNR-WH-100",
                      *           "gtin": "4006381333931",
-                     *           "image": "https://shop.example.com/img/headphones.jpg"
+                     *           "image": "https://shop.example.com/img/headphones.jpg",
+                     *           "_meta": {
+                     *             "probability": 0.97,
+                     *             "sources": {
+                     *               "title": "json-ld",
+                     *               "price": "markup",
+                     *               "description": "json-ld",
+                     *               "rating": "json-ld",
+                     *               "reviews": "json-ld",
+                     *               "url": "opengraph",
+                     *               "price_decimal": "markup",
+                     *               "price_raw": "markup",
+                     *               "currency": "markup",
+                     *               "currency_raw": "markup",
+                     *               "availability": "json-ld",
+                     *               "brand": "json-ld",
+                     *               "sku": "json-ld",
+                     *               "gtin": "json-ld",
+                     *               "image": "opengraph"
+                     *             }
+                     *           }
                      *         }
                      *       ],
                      *       "duration_ms": 840,
@@ -2210,12 +2307,35 @@ export interface operations {
                      *           "rating": 4.6,
                      *           "reviews": 1287,
                      *           "url": "https://shop.example.com/products/headphones",
+                     *           "price_decimal": "199.99",
+                     *           "price_raw": "$199.99",
                      *           "currency": "USD",
+                     *           "currency_raw": "$",
                      *           "availability": "InStock",
                      *           "brand": "Sonora",
                      *           "sku": "SNR-WH-100",
                      *           "gtin": "4006381333931",
-                     *           "image": "https://shop.example.com/img/headphones.jpg"
+                     *           "image": "https://shop.example.com/img/headphones.jpg",
+                     *           "_meta": {
+                     *             "probability": 0.97,
+                     *             "sources": {
+                     *               "title": "json-ld",
+                     *               "price": "markup",
+                     *               "description": "json-ld",
+                     *               "rating": "json-ld",
+                     *               "reviews": "json-ld",
+                     *               "url": "opengraph",
+                     *               "price_decimal": "markup",
+                     *               "price_raw": "markup",
+                     *               "currency": "markup",
+                     *               "currency_raw": "markup",
+                     *               "availability": "json-ld",
+                     *               "brand": "json-ld",
+                     *               "sku": "json-ld",
+                     *               "gtin": "json-ld",
+                     *               "image": "opengraph"
+                     *             }
+                     *           }
                      *         }
                      *       ],
                      *       "data_expires_at": "2026-11-28T16:05:12.000Z",
@@ -5807,12 +5927,35 @@ export interface operations {
                  *             "rating": 4.6,
                  *             "reviews": 1287,
                  *             "url": "https://shop.example.com/products/headphones",
+                 *             "price_decimal": "199.99",
+                 *             "price_raw": "$199.99",
                  *             "currency": "USD",
+                 *             "currency_raw": "$",
                  *             "availability": "InStock",
                  *             "brand": "Sonora",
                  *             "sku": "SNR-WH-100",
                  *             "gtin": "4006381333931",
-                 *             "image": "https://shop.example.com/img/headphones.jpg"
+                 *             "image": "https://shop.example.com/img/headphones.jpg",
+                 *             "_meta": {
+                 *               "probability": 0.97,
+                 *               "sources": {
+                 *                 "title": "json-ld",
+                 *                 "price": "markup",
+                 *                 "description": "json-ld",
+                 *                 "rating": "json-ld",
+                 *                 "reviews": "json-ld",
+                 *                 "url": "opengraph",
+                 *                 "price_decimal": "markup",
+                 *                 "price_raw": "markup",
+                 *                 "currency": "markup",
+                 *                 "currency_raw": "markup",
+                 *                 "availability": "json-ld",
+                 *                 "brand": "json-ld",
+                 *                 "sku": "json-ld",
+                 *                 "gtin": "json-ld",
+                 *                 "image": "opengraph"
+                 *               }
+                 *             }
                  *           }
                  *         ],
                  *         "data_expires_at": "2026-11-28T16:05:12.000Z",
