@@ -167,6 +167,15 @@ describe("comparing items (properties)", () => {
   });
 });
 
+describe("what counts as the page's", () => {
+  it("leaves out the extraction's own metadata: a refitted confidence or another field source is no change", () => {
+    const before = { title: "Kettle", price: 19.9, _meta: { probability: 0.91, sources: { price: "json-ld" } } };
+    const after = { title: "Kettle", price: "19.90", _meta: { probability: 0.97, sources: { price: "markup" } } };
+    expect(compareItems([before], [after])).toEqual({ changes: [], unchanged: 1 });
+    expect(compareItems([before], [{ ...after, price: 21 }]).changes).toHaveLength(1);
+  });
+});
+
 describe("comparing Markdown", () => {
   it("finds nothing between a text and itself or a copy with other line endings and trailing spaces", () => {
     fc.assert(

@@ -108,6 +108,15 @@ function leaves(value: Record<string, unknown>, prefix = "", into = new Map<stri
   return into;
 }
 
+/**
+ * What an item says about the page: its fields without those about the extraction itself (`_meta`: the confidence
+ * and each field's source), which change when the extractor does, not when the page does.
+ */
+export function pageFields(item: Item): Item {
+  if (!Object.keys(item).some((key) => key.startsWith("_"))) return item;
+  return Object.fromEntries(Object.entries(item).filter(([key]) => !key.startsWith("_"))) as Item;
+}
+
 /** The fields of `after` that differ from `before` and count under `fields`. */
 export function fieldChanges(before: Item, after: Item, fields?: readonly string[]): FieldChange[] {
   const [a, b] = [leaves(before), leaves(after)];
@@ -157,10 +166,11 @@ function keyFieldFor(before: Entry[], after: Entry[]): string | null {
  * 3. what has no key pairs by position among what is left; the surplus is added or removed.
  */
 export function compareItems(
-  before: readonly Item[],
-  after: readonly Item[],
+  beforeItems: readonly Item[],
+  afterItems: readonly Item[],
   options: CompareOptions = {},
 ): { changes: ItemChange[]; unchanged: number } {
+  const [before, after] = [beforeItems.map(pageFields), afterItems.map(pageFields)];
   let unchanged = 0;
   // 1. Identical items, as a multiset.
   const waiting = new Map<string, Entry[]>();
