@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { answerHeaders, runScraperCall } from "@/app/api/scrapers/[id]/run/endpoint";
 import { MAX_BODY_BYTES, parseJsonText, tooLarge } from "@/lib/http/body";
-import { errorResponse, internalError } from "@/lib/http/errors";
+import { answerableError, errorResponse } from "@/lib/http/errors";
 import { readCapped, writeResponse } from "@/lib/http/node";
 import { rateLimitHeaders } from "@/lib/http/rate-limit";
 import { API_CACHE_CONTROL } from "@/lib/http/route";
@@ -70,6 +70,6 @@ export async function serveRunScraper(req: IncomingMessage, res: ServerResponse,
     if (!(error instanceof AppError)) {
       log.error({ err: error, requestId, method: req.method, url: req.url }, "unhandled error in route");
     }
-    await writeResponse(res, errorResponse(error instanceof AppError ? error : internalError(), requestId, headers));
+    await writeResponse(res, errorResponse(answerableError(error), requestId, headers));
   }
 }

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { clientIp } from "@/lib/auth/client-ip";
 import { MAX_BODY_BYTES, parseJsonText, tooLarge } from "@/lib/http/body";
 import { publicCorsHeaders } from "@/lib/http/cors";
-import { errorResponse, internalError } from "@/lib/http/errors";
+import { answerableError, errorResponse } from "@/lib/http/errors";
 import { readCapped, writeResponse } from "@/lib/http/node";
 import { rateLimitHeaders } from "@/lib/http/rate-limit";
 import { API_CACHE_CONTROL } from "@/lib/http/route";
@@ -44,9 +44,6 @@ export async function serveVerifyLicense(req: IncomingMessage, res: ServerRespon
     if (!(error instanceof AppError)) {
       log.error({ err: error, requestId, method: req.method, url: req.url }, "unhandled error in route");
     }
-    await writeResponse(
-      res,
-      errorResponse(error instanceof AppError ? error : internalError(), requestId, { ...headers, ...CORS_HEADERS }),
-    );
+    await writeResponse(res, errorResponse(answerableError(error), requestId, { ...headers, ...CORS_HEADERS }));
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { AppError } from "@/lib/infra/errors";
 import { log } from "@/lib/infra/log";
 import { routeId } from "@/lib/infra/route-id";
-import { errorResponse, internalError } from "./errors";
+import { answerableError, errorResponse } from "./errors";
 import { jsonResponse } from "./json";
 
 type RawParams = Record<string, string | string[] | undefined>;
@@ -45,7 +45,7 @@ export function route(handler: Handler): NextRouteHandler {
     } catch (error) {
       if (error instanceof AppError) return errorResponse(error, requestId, responseHeaders);
       log.error({ err: error, requestId, method: req.method, url: req.url }, "unhandled error in route");
-      return errorResponse(internalError(), requestId, responseHeaders);
+      return errorResponse(answerableError(error), requestId, responseHeaders);
     }
   };
 }

@@ -82,6 +82,37 @@ describe("a run that ends while Redis is down", () => {
 
   const statusOf = async (id: number) => (await db.scraperRun.findUniqueOrThrow({ where: { id } })).status;
 
+  it("answers submissions while Redis is down 503 with Retry-After; the same Idempotency-Key then succeeds", async () => {
+    const user = await createRunUser("pro");
+    const key = `retry-${randomUUID()}`;
+    const submit = () =>
+      callJson(runScraperEndpoint(createRunLimits(`test-${randomUUID()}`)), {
+        method: "POST",
+        path: `/api/scrapers/${scraperId}/run`,
+        headers: { ...user.keyHeaders, "idempotency-key": key },
+        body: { url: `${site.url}/product/jsonld.html`, async: true },
+        params: { id: String(scraperId) },
+      });
+    await redis.kill();
+    try {
+      const refused = await submit();
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect(refused.body).toEqual({
+        message: expect.stringContaining("Redis"),
+        code: "service_unavailable",
+        request_id: expect.any(String),
+      });
+      // Nothing was accepted, nothing charged.
+      expect(await db.scraperRun.count({ where: { userId: user.id } })).toBe(0);
+    } finally {
+      await redis.start();
+    }
+    // The limiter's connection reconnects on its own; the client's retry with the same key goes through.
+    await expect.poll(async () => (await submit()).status, { timeout: 30_000 }).toBe(202);
+    expect(await db.scraperRun.count({ where: { userId: user.id } })).toBe(1);
+  }, 120_000);
+
   it("records its webhook event and its batch's completion with its outcome, and sends both once Redis is back", async () => {
     const user = await createRunUser("pro");
     const runHook = `/run/${randomUUID()}`;

@@ -5,6 +5,7 @@ import { type HotStatement, hotDb, hotQuery, sqlTimestamp } from "@/lib/infra/db
 import { env } from "@/lib/infra/env";
 import { AppError, type ErrorCode } from "@/lib/infra/errors";
 import { runQueue } from "@/lib/infra/jobs/queue";
+import { log } from "@/lib/infra/log";
 import { listenForRunEnd, type RunEndListener } from "@/lib/runs/events";
 import type { ScraperKind } from "@/lib/scrapers/kinds";
 import type { ScrapedItem } from "@/lib/scrapers/types";
@@ -271,7 +272,16 @@ async function awaitRun(run: AcceptedRun, listener: RunEndListener, timeoutMs: n
         row = { ...news, errorCode: null, error: null };
         return true;
       }
-      [row] = await hotQuery<Outcome>(RUN_OUTCOME, [run.id]);
+      let found: Outcome | undefined;
+      try {
+        [found] = await hotQuery<Outcome>(RUN_OUTCOME, [run.id]);
+      } catch (err) {
+        // The database is away for a moment: the run was accepted all the same, so keep waiting (the caller gets
+        // its 202 and status_url if the wait ends first), never an error for a run that may well succeed.
+        log.warn({ err, runId: run.id }, "could not read a synchronous run's outcome");
+        return false;
+      }
+      row = found;
       // Gone with its user (an account deleted meanwhile): nothing to answer with.
       if (!row) throw new Error(`run ${run.id} no longer exists`);
       return isFinished(row.status);

@@ -115,7 +115,10 @@ const idParam = (what: string) =>
   });
 
 // Codes every route-kit operation can answer with, by what it does.
-const SERVER_ERROR = { internal_error: "Something failed on our side; the answer carries no internals." } as const;
+const SERVER_ERROR = {
+  internal_error: "Something failed on our side; the answer carries no internals.",
+  service_unavailable: "A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds.",
+} as const;
 const SIGNED_IN = { unauthorized: "No valid session cookie or bearer token (or the account is gone).", ...SERVER_ERROR } as const;
 const SIGNED_IN_WRITE = {
   ...SIGNED_IN,
