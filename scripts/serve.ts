@@ -4,9 +4,12 @@ import "./load-env";
 import path from "node:path";
 import next from "next";
 import { env } from "@/lib/infra/env";
+import { isShuttingDown } from "@/lib/infra/lifecycle";
 import { log } from "@/lib/infra/log";
+import { stopRunWorkers } from "@/lib/runs/workers";
 import { createEdgeServer } from "@/server/edge";
 import { edgeHandlers } from "@/server/handlers";
+import { onShutdownSignal } from "./shutdown";
 
 const dev = process.argv.includes("--dev");
 const app = next({ dev, dir: path.resolve(import.meta.dirname, ".."), port: env.PORT });
@@ -20,13 +23,34 @@ const server = createEdgeServer({
   origin: new URL(env.APP_URL).origin,
   onError: (err, context) => log.error({ err, ...context }, "edge: unexpected failure"),
 });
+// Requests being answered, for the shutdown to wait for; while draining, each answer closes its connection.
+let inFlight = 0;
+let drained: (() => void) | null = null;
+server.prependListener("request", (_req, res) => {
+  inFlight++;
+  if (isShuttingDown()) res.setHeader("Connection", "close");
+  res.once("close", () => {
+    inFlight--;
+    if (inFlight === 0) drained?.();
+  });
+});
+const requestsFinished = (timeoutMs: number) =>
+  new Promise<void>((resolve) => {
+    if (inFlight === 0) return resolve();
+    drained = resolve;
+    setTimeout(resolve, timeoutMs).unref();
+  });
+
 server.listen(env.PORT, () => {
   console.log(`ScrapeDeck ${dev ? "(dev) " : ""}ready on http://localhost:${env.PORT}`);
 });
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    server.close();
-    void app.close().finally(() => process.exit(0));
-  });
-}
+// SIGTERM: no new connections (idle keep-alive ones close), readiness answers 503; requests in flight finish (a
+// synchronous run's wait answers 202 with its status_url at once) and the in-app workers' runs finish or go back
+// to the queue, both within SHUTDOWN_GRACE_MS; then Next and the connections close (scripts/shutdown.ts).
+onShutdownSignal(async () => {
+  server.close();
+  await Promise.all([requestsFinished(env.SHUTDOWN_GRACE_MS), stopRunWorkers({ graceMs: env.SHUTDOWN_GRACE_MS })]);
+  server.closeAllConnections();
+  await app.close();
+});

@@ -3,6 +3,7 @@ import { EventEmitter } from "node:events";
 import { Redis } from "ioredis";
 import { env } from "@/lib/infra/env";
 import { AppError } from "@/lib/infra/errors";
+import { shutdownSignal } from "@/lib/infra/lifecycle";
 import { log } from "@/lib/infra/log";
 import { processWide } from "@/lib/infra/process-state";
 import { redisClient } from "@/lib/infra/rate-limit/redis";
@@ -55,6 +56,11 @@ function abortLocalRun(runId: number): void {
   state.running.get(runId)?.abort(new AppError("cancelled", "The run was cancelled."));
 }
 
+/** Aborts every run this process is working on, with `reason` (a worker shutting down hands them back). */
+export function abortLocalRuns(reason: unknown): void {
+  for (const controller of state.running.values()) controller.abort(reason);
+}
+
 /**
  * Marks a run as being worked on in this process until `done()`: its signal aborts when the run is cancelled.
  * Subscribes this process to cancel messages first (with Redis), so a worker hears of cancels from any web instance.
@@ -94,7 +100,8 @@ export type RunEndCheck = (news: RunEndNews | undefined) => Promise<boolean>;
 export interface RunEndListener {
   /**
    * Resolves true once `hasEnded` says so — on every end event for the run (handed the event's news) and every
-   * second, and at once unless the listener was made before the run could end — false when `timeoutMs` passes first.
+   * second, and at once unless the listener was made before the run could end — false when `timeoutMs` passes
+   * first, or this process begins shutting down (its caller answers with the run still going, at once).
    */
   wait(timeoutMs: number, hasEnded: RunEndCheck, options?: { checkFirst?: boolean }): Promise<boolean>;
   /** Stops listening (always, once the wait is over). */
@@ -118,24 +125,31 @@ export function listenForRunEnd(runId: number): RunEndListener {
   return {
     async wait(timeoutMs, hasEnded, { checkFirst = true } = {}) {
       const deadline = Date.now() + timeoutMs;
-      let check = checkFirst;
-      for (;;) {
-        if (check || heard) {
-          const news = heard?.news;
-          heard = null;
-          if (await hasEnded(news)) return true;
+      const shutdown = shutdownSignal();
+      const onShutdown = () => wake?.();
+      shutdown.addEventListener("abort", onShutdown);
+      try {
+        let check = checkFirst;
+        for (;;) {
+          if (check || heard) {
+            const news = heard?.news;
+            heard = null;
+            if (await hasEnded(news)) return true;
+          }
+          check = true;
+          if (heard) continue;
+          const left = deadline - Date.now();
+          if (left <= 0 || shutdown.aborted) return false;
+          let timer: NodeJS.Timeout | undefined;
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+            timer = setTimeout(resolve, Math.min(POLL_MS, left));
+          });
+          wake = null;
+          clearTimeout(timer);
         }
-        check = true;
-        if (heard) continue;
-        const left = deadline - Date.now();
-        if (left <= 0) return false;
-        let timer: NodeJS.Timeout | undefined;
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          timer = setTimeout(resolve, Math.min(POLL_MS, left));
-        });
-        wake = null;
-        clearTimeout(timer);
+      } finally {
+        shutdown.removeEventListener("abort", onShutdown);
       }
     },
     close() {

@@ -6,7 +6,7 @@ import { AppError, type ErrorCode } from "@/lib/infra/errors";
 import type { JobOutcome, RunJob } from "@/lib/infra/jobs/queue";
 import { log } from "@/lib/infra/log";
 import { pageFetcher } from "@/lib/infra/outbound/safe-fetch";
-import { watchRunCancel } from "@/lib/runs/events";
+import { abortLocalRuns, watchRunCancel } from "@/lib/runs/events";
 import { extractJsonInThread } from "@/lib/scrapers/extraction/pool";
 import type { ScraperKind } from "@/lib/scrapers/kinds";
 import { announceRunEnd, type EndedRun, type RunEnd, recordRunEnd } from "./ended";
@@ -100,6 +100,7 @@ export async function processRun(job: RunJob, limits: RunLimits = runLimits): Pr
   const runId = job.runId;
   let slotToken = job.slotToken;
   let ended: EndedRun | null = null;
+  let handedBack = false;
   try {
     if (!slotToken) {
       const [found] = await hotQuery<{ status: RunStatus; userId: number; plan: PlanId }>(READ_RUN, [runId]);
@@ -129,16 +130,57 @@ export async function processRun(job: RunJob, limits: RunLimits = runLimits): Pr
         scraper: { kind: claimed.kind },
       };
       ended = await execute(run, startedAt, cancel);
+      if (!ended && cancel.signal.reason instanceof RunHandedBack) handedBack = await handBack(run.id);
     } finally {
       cancel.done();
     }
   } finally {
-    // Never throws (an outage retries it, the slot's lease is the backstop): the end is recorded already.
-    await releaseRunSlot(slotToken);
+    // Never throws (an outage retries it, the slot's lease is the backstop): the end is recorded already. A run
+    // handed back keeps the slot its synchronous caller took: the job carries it to the worker that runs it next.
+    if (!(handedBack && slotToken === job.slotToken)) await releaseRunSlot(slotToken);
   }
+  if (handedBack) return JOB_HANDED_BACK;
   if (ended) await announceRunEnd(ended);
   await purgeExpiredResultsOccasionally().catch((err: unknown) => log.error({ err }, "could not purge expired run results"));
   return done;
+}
+
+/** Why a run's work was stopped without an outcome: its worker is shutting down and gives it back to the queue. */
+export class RunHandedBack extends Error {
+  constructor() {
+    super("The worker is shutting down: the run goes back to the queue.");
+    this.name = "RunHandedBack";
+  }
+}
+
+/**
+ * A job given back by a worker shutting down: due again in a second, for any other worker (BullMQ keeps it in
+ * Redis; recovery re-adds one lost with the process). Not at once: the closing worker must not take it again.
+ */
+export const JOB_HANDED_BACK: JobOutcome = { done: false, retryInMs: 1000 };
+
+/**
+ * Stops the runs this process is working on and gives them back to the queue: a worker shutting down whose runs
+ * did not finish within its grace period (lib/runs/workers.ts). Each goes back to `queued` (handBack), so another
+ * worker runs it from the start at once, instead of it failing worker_lost when its lease runs out.
+ */
+export function handBackRunningRuns(): void {
+  abortLocalRuns(new RunHandedBack());
+}
+
+/** running → queued, unless something ended it meanwhile (a cancel): true if this call did. */
+async function handBack(runId: number): Promise<boolean> {
+  try {
+    const { count } = await db.scraperRun.updateMany({
+      where: { id: runId, status: "running" },
+      data: { status: "queued", startedAt: null, leaseUntil: null, slotToken: null },
+    });
+    return count === 1;
+  } catch (err) {
+    // The database is away too: the run stays running until its lease runs out, and recovery fails it worker_lost.
+    log.error({ err, runId }, "could not hand a run back to the queue");
+    return false;
+  }
 }
 
 interface ClaimedRun {

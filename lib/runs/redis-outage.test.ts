@@ -15,43 +15,20 @@ const redis = await vi.hoisted(async () => {
 });
 
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { createServer, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { batchEndpoint } from "@/app/api/scrapers/[id]/batch/endpoint";
 import { runScraperEndpoint } from "@/app/api/scrapers/[id]/run/endpoint";
 import { db } from "@/lib/infra/db";
 import { RECOVER_AFTER_MS, recoverWebhooks } from "@/lib/webhooks/deliveries";
-import { FIXTURE_SITES, type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
+import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
+import { type HeldSite, startHeldSite } from "@/test/support/held-site";
 import { callJson } from "@/test/support/requests";
 import { createRunUser, type RunTestUser } from "@/test/support/runs";
 import { startWebhookReceiver, type WebhookReceiver } from "@/test/support/webhook-receiver";
 import { createRunLimits } from "./limits";
 import { startRunWorkers } from "./workers";
 
-/** A site whose pages are held until the test lets them go: the runs fetching them end when the test says. */
-async function startHeldSite() {
-  const page = readFileSync(path.join(FIXTURE_SITES, "product", "jsonld.html"));
-  const held: ServerResponse[] = [];
-  const server = createServer((_req, res) => held.push(res));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    held: () => held.length,
-    release() {
-      for (const res of held.splice(0)) res.writeHead(200, { "content-type": "text/html" }).end(page);
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 let site: FixtureServer;
-let heldSite: Awaited<ReturnType<typeof startHeldSite>>;
+let heldSite: HeldSite;
 let receiver: WebhookReceiver;
 let scraperId: number;
 

@@ -5,6 +5,7 @@ import { apiKeySchema, createApiKeySchema, createdApiKeySchema, deletedApiKeySch
 import { scraperDetailSchema, scraperSchema, searchQuerySchema } from "@/lib/catalogue/schema";
 import { CATALOGUE } from "@/lib/catalogue/seed-data";
 import { site } from "@/lib/config/site";
+import { readinessSchema } from "@/lib/health/schema";
 import type { ErrorCode } from "@/lib/infra/errors";
 import {
   addLicenseContentSchema,
@@ -848,6 +849,33 @@ export const OPERATIONS = [
     security: [],
     success: { status: 200, description: "Up.", schema: z.object({ status: z.literal("ok") }), example: { status: "ok" } },
     errors: { database_unavailable: "The database does not answer.", ...SERVER_ERROR },
+  },
+  {
+    method: "GET",
+    path: "/api/health/ready",
+    operationId: "getReadiness",
+    tag: "service",
+    summary: "Answers whether this instance can work now: the database, Redis (when configured) and the queue, each checked.",
+    description:
+      "For load balancers and orchestrators; /api/health stays the cheap liveness answer. A dependency that does not answer within 2 s counts as down. While the instance shuts down (SIGTERM) it answers 503 at once.",
+    security: [],
+    success: {
+      status: 200,
+      description: "Ready: every dependency answered, with its round trip.",
+      schema: readinessSchema,
+      example: {
+        status: "ready",
+        checks: {
+          database: { status: "up", latency_ms: 1 },
+          redis: { status: "up", latency_ms: 1 },
+          queue: { status: "up", latency_ms: 1, engine: "bullmq" },
+        },
+      },
+    },
+    errors: {
+      ...SERVER_ERROR,
+      service_unavailable: "Not ready: the message names what is down and what is up (or says the instance is shutting down).",
+    },
   },
   {
     method: "GET",

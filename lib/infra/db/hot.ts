@@ -2,7 +2,7 @@ import "server-only";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { env } from "@/lib/infra/env";
-import { processWide } from "@/lib/infra/process-state";
+import { existingProcessWide, processWide } from "@/lib/infra/process-state";
 import { SQLITE_BUSY_TIMEOUT_MS, SQLITE_CONNECTION_PRAGMAS } from "./adapters";
 import { startBackgroundCheckpoints } from "./checkpoint";
 import { postgresTarget, providerOf, sqliteFilePath } from "./url";
@@ -128,6 +128,11 @@ export function hotDb(): HotDb {
     providerOf(env.DATABASE_URL) === "sqlite" ? sqliteHotDb(env.DATABASE_URL) : postgresHotDb(env.DATABASE_URL),
   );
   return current;
+}
+
+/** Closes the process's hot connection, if one was opened (a process shutting down). */
+export async function closeHotDb(): Promise<void> {
+  await existingProcessWide<HotDb>("hot-db")?.close();
 }
 
 /** The rows of one hot statement on this process's database. */

@@ -57,9 +57,15 @@ export const RUNS_QUEUE = "runs";
 
 // One handle per queue and process, whichever copy of lib/ (Next's bundle, the edge's fast paths) enqueues
 // (lib/infra/process-state.ts).
+interface BullQueue extends JobQueue<unknown> {
+  /** One round trip to Redis on the queue's own connection; throws while it is unreachable. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
 interface QueueState {
   runQueue?: RunQueue;
-  bull: Map<string, JobQueue<unknown>>;
+  bull: Map<string, BullQueue>;
   memory: Map<string, MemoryQueue<unknown>>;
 }
 const state = processWide<QueueState>("queue", () => ({ bull: new Map(), memory: new Map() }));
@@ -83,6 +89,23 @@ export function runQueue(): RunQueue {
   return state.runQueue;
 }
 
+/**
+ * Whether jobs can be added now: the engine's name once a round trip to Redis on the run queue's connection
+ * succeeded (the readiness check); throws while Redis is unreachable. The in-process queue is always there.
+ */
+export async function checkQueue(): Promise<"bullmq" | "in-process"> {
+  if (!usesRedisQueue()) return "in-process";
+  await bullQueue(RUNS_QUEUE).ping();
+  return "bullmq";
+}
+
+/** Closes this process's queue handles (a process shutting down; workers close their own). */
+export async function closeQueues(): Promise<void> {
+  const queues = [...state.bull.values()];
+  state.bull.clear();
+  await Promise.all(queues.map((queue) => queue.close().catch(() => {})));
+}
+
 /** Starts taking jobs of the named queue with `processor`, `concurrency` at a time. */
 export function startQueueWorker<T>(
   name: string,
@@ -102,7 +125,7 @@ export function backoffDelayMs(backoff: JobOptions["backoff"], attemptsMade: num
 
 // ─── BullMQ ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-function bullQueue(name: string): JobQueue<unknown> {
+function bullQueue(name: string): BullQueue {
   let queue = state.bull.get(name);
   if (!queue) {
     queue = createBullQueue(name, env.REDIS_URL as string);
@@ -111,7 +134,7 @@ function bullQueue(name: string): JobQueue<unknown> {
   return queue;
 }
 
-function createBullQueue(name: string, redisUrl: string): JobQueue<unknown> {
+function createBullQueue(name: string, redisUrl: string): BullQueue {
   const queue = new Queue(name, { connection: bullProducerConnection(redisUrl), prefix: env.QUEUE_PREFIX });
   // Connection errors while Redis is away (each add then fails on its own); unheard, BullMQ prints each one.
   queue.on("error", (err) => log.warn({ err, queue: name }, "queue connection error"));
@@ -120,6 +143,10 @@ function createBullQueue(name: string, redisUrl: string): JobQueue<unknown> {
       // Finished jobs are removed, so their id is free again for a later re-add (recovery after a Redis loss).
       await queue.add(name, job, { ...options, removeOnComplete: true, removeOnFail: true });
     },
+    async ping() {
+      await (await queue.client).ping();
+    },
+    close: () => queue.close(),
   };
 }
 
