@@ -1,16 +1,12 @@
 // A process shutting down (docs/architecture.md#shutdown), on the queue engine this run is configured with and this
 // process's own workers: runs still going when the grace period ends go back to the queue and run again elsewhere;
 // a synchronous caller still waiting gets its 202 at once. The last test begins this process's shutdown for good.
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runScraperEndpoint } from "@/app/api/scrapers/[id]/run/endpoint";
 import { db } from "@/lib/infra/db";
 import { beginShutdown } from "@/lib/infra/lifecycle";
 import { usageMonth } from "@/lib/usage/summary";
 import { type HeldSite, startHeldSite } from "@/test/support/held-site";
-import { callJson } from "@/test/support/requests";
-import { createRunUser, type RunTestUser } from "@/test/support/runs";
-import { createRunLimits } from "./limits";
+import { createRunUser, type RunTestUser, submitRun } from "@/test/support/runs";
 import { startRunWorkers } from "./workers";
 
 let site: HeldSite;
@@ -27,14 +23,7 @@ afterAll(async () => {
   await site.close();
 });
 
-const submit = (user: RunTestUser, body: unknown) =>
-  callJson(runScraperEndpoint(createRunLimits(`test-${randomUUID()}`)), {
-    method: "POST",
-    path: `/api/scrapers/${scraperId}/run`,
-    headers: user.keyHeaders,
-    body,
-    params: { id: String(scraperId) },
-  });
+const submit = (user: RunTestUser, body: unknown) => submitRun(user, scraperId, body);
 
 const runOf = (id: number) => db.scraperRun.findUniqueOrThrow({ where: { id } });
 

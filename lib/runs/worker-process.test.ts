@@ -8,16 +8,14 @@ vi.hoisted(() => {
 
 import { randomUUID } from "node:crypto";
 import { DELETE as deleteRun } from "@/app/api/runs/[id]/route";
-import { runScraperEndpoint } from "@/app/api/scrapers/[id]/run/endpoint";
 import { db } from "@/lib/infra/db";
 import { env } from "@/lib/infra/env";
 import { redisClient } from "@/lib/infra/rate-limit/redis";
 import { usageMonth } from "@/lib/usage/summary";
 import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
 import { callJson } from "@/test/support/requests";
-import { createRunUser, type RunTestUser } from "@/test/support/runs";
+import { createRunUser, type RunTestUser, submitRun } from "@/test/support/runs";
 import { startWorkerProcess, type WorkerProcess } from "@/test/support/worker-process";
-import { createRunLimits } from "./limits";
 import { RUN_LEASE_MS } from "./process";
 import { recoverRuns } from "./recovery";
 
@@ -37,14 +35,7 @@ describe.skipIf(!env.REDIS_URL)("runs on a worker process (BullMQ)", () => {
     await site?.close();
   });
 
-  const submit = (user: RunTestUser, body: unknown) =>
-    callJson(runScraperEndpoint(createRunLimits(`test-${randomUUID()}`)), {
-      method: "POST",
-      path: `/api/scrapers/${scraperId}/run`,
-      headers: user.keyHeaders,
-      body,
-      params: { id: String(scraperId) },
-    });
+  const submit = (user: RunTestUser, body: unknown) => submitRun(user, scraperId, body);
 
   const statusOf = async (id: number) => (await db.scraperRun.findUniqueOrThrow({ where: { id } })).status;
 
