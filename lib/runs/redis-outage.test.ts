@@ -17,7 +17,9 @@ const redis = await vi.hoisted(async () => {
 import { randomUUID } from "node:crypto";
 import { batchEndpoint } from "@/app/api/scrapers/[id]/batch/endpoint";
 import { runScraperEndpoint } from "@/app/api/scrapers/[id]/run/endpoint";
+import { PLANS } from "@/lib/config/plans";
 import { db } from "@/lib/infra/db";
+import { reserveRuns } from "@/lib/usage/quota";
 import { RECOVER_AFTER_MS, recoverWebhooks } from "@/lib/webhooks/deliveries";
 import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
 import { type HeldSite, startHeldSite } from "@/test/support/held-site";
@@ -25,6 +27,8 @@ import { callJson } from "@/test/support/requests";
 import { createRunUser, type RunTestUser } from "@/test/support/runs";
 import { startWebhookReceiver, type WebhookReceiver } from "@/test/support/webhook-receiver";
 import { createRunLimits } from "./limits";
+import { REQUEUE_AFTER_MS, recoverRuns } from "./recovery";
+import { enqueueRun } from "./run";
 import { startRunWorkers } from "./workers";
 
 let site: FixtureServer;
@@ -88,6 +92,40 @@ describe("a run that ends while Redis is down", () => {
     // The limiter's connection reconnects on its own; the client's retry with the same key goes through.
     await expect.poll(async () => (await submit()).status, { timeout: 30_000 }).toBe(202);
     expect(await db.scraperRun.count({ where: { userId: user.id } })).toBe(1);
+  }, 120_000);
+
+  it("accepts a run whose job Redis could not take: it stays queued, and runs once recovery re-adds its job", async () => {
+    const user = await createRunUser("pro");
+    const reservation = await reserveRuns(user.id, PLANS.pro, 1);
+    await redis.kill();
+    let accepted: { id: number };
+    try {
+      // What a batch's runs go through (lib/runs/batches.ts): the row is recorded, the job cannot be added.
+      accepted = await enqueueRun(
+        { userId: user.id, apiKeyId: null, scraperId, url: `${site.url}/product/jsonld.html`, includeReviews: false },
+        reservation,
+      );
+      expect(await db.scraperRun.findUniqueOrThrow({ where: { id: accepted.id } })).toMatchObject({ status: "queued" });
+    } finally {
+      await redis.start();
+    }
+    // Recovery's pass once the run has waited past REQUEUE_AFTER_MS.
+    await expect
+      .poll(
+        () =>
+          recoverRuns({ now: new Date(Date.now() + REQUEUE_AFTER_MS + 1000) }).then(
+            () => true,
+            () => false,
+          ),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(true);
+    await expect
+      .poll(async () => (await db.scraperRun.findUniqueOrThrow({ where: { id: accepted.id } })).status, { timeout: 30_000 })
+      .toBe("success");
+    expect((await db.monthlyUsage.findFirstOrThrow({ where: { userId: user.id } })).successfulRuns).toBe(1);
   }, 120_000);
 
   it("records its webhook event and its batch's completion with its outcome, and sends both once Redis is back", async () => {

@@ -1,6 +1,5 @@
 import "server-only";
 import type { Plan, PlanId } from "@/lib/config/plans";
-import { db } from "@/lib/infra/db";
 import { type HotStatement, hotDb, hotQuery, sqlTimestamp } from "@/lib/infra/db/hot";
 import { env } from "@/lib/infra/env";
 import { AppError, type ErrorCode } from "@/lib/infra/errors";
@@ -11,7 +10,7 @@ import type { ScraperKind } from "@/lib/scrapers/kinds";
 import type { ScrapedItem } from "@/lib/scrapers/types";
 import { type QuotaReservation, quotaExceeded, RESERVE_RUN, releaseRun } from "@/lib/usage/quota";
 import { usageMonth } from "@/lib/usage/summary";
-import { assertPlanIncludes, type RunLimits, runLimits } from "./limits";
+import { assertPlanIncludes, type RunLimits, releaseRunSlot, runLimits } from "./limits";
 import type { RunRequest } from "./schema";
 import { isFinished, type RunStatus } from "./status";
 import { ensureInAppWorkers } from "./workers";
@@ -141,7 +140,7 @@ const RESERVE_AND_INSERT_RUN: HotStatement = {
     FROM taken RETURNING id`,
 };
 
-async function reserveAndRecordRun(data: RunData, plan: Plan): Promise<{ run: AcceptedRun; reservation: QuotaReservation }> {
+async function reserveAndRecordRun(data: RunData, plan: Plan): Promise<AcceptedRun> {
   const createdAt = new Date();
   const month = usageMonth(createdAt);
   // The upsert's insert takes the first run unconditionally: a plan without runs has none to take.
@@ -163,13 +162,12 @@ async function reserveAndRecordRun(data: RunData, plan: Plan): Promise<{ run: Ac
     ]);
   }
   if (!row) throw quotaExceeded(plan);
-  const run = { id: row.id, scraperId: data.scraperId, url: data.url, createdAt };
-  return { run, reservation: { userId: data.userId, month } };
+  return { id: row.id, scraperId: data.scraperId, url: data.url, createdAt };
 }
 
 /**
  * Records a run as queued against a reservation and hands it to the queue. No run row: the reservation goes back
- * before the error goes on. A run the queue did not take is failed at once, its quota given back.
+ * before the error goes on. A run whose job the queue did not take stays queued for recovery (queueRun).
  */
 export async function enqueueRun(data: RunData, reservation: QuotaReservation, slotToken?: string): Promise<AcceptedRun> {
   const createdAt = new Date();
@@ -180,27 +178,23 @@ export async function enqueueRun(data: RunData, reservation: QuotaReservation, s
     },
   );
   const run = { id: (row as { id: number }).id, scraperId: data.scraperId, url: data.url, createdAt };
-  await queueRun(run, reservation, slotToken);
+  await queueRun(run, slotToken);
   return run;
 }
 
-/** Hands a recorded run to the queue; one the queue did not take is failed at once, its quota given back. */
-async function queueRun(run: AcceptedRun, reservation: QuotaReservation, slotToken?: string): Promise<void> {
+/**
+ * Hands a recorded run to the queue. The row is the run: a job the queue did not take (Redis away) is no reason to
+ * refuse it, since recovery re-adds a queued run whose job is lost (lib/runs/recovery.ts, within REQUEUE_AFTER_MS
+ * and a pass). So the run is accepted, only later; a synchronous caller's slot is given back, since no job carries
+ * it now (the re-added job takes a slot of its own).
+ */
+async function queueRun(run: AcceptedRun, slotToken?: string): Promise<void> {
   ensureInAppWorkers();
   try {
     await runQueue().enqueue({ runId: run.id, ...(slotToken ? { slotToken } : {}) });
-  } catch (error) {
-    const { count } = await db.scraperRun.updateMany({
-      where: { id: run.id, status: "queued" },
-      data: {
-        status: "failed",
-        errorCode: "internal_error",
-        error: "The run could not be queued. Please try again.",
-        finishedAt: new Date(),
-      },
-    });
-    if (count === 1) await releaseRun(reservation);
-    throw error;
+  } catch (err) {
+    log.warn({ err, runId: run.id }, "could not queue a run; recovery will");
+    await releaseRunSlot(slotToken);
   }
 }
 
@@ -225,28 +219,21 @@ export async function submitRun(input: RunInput, options: RunOptions = {}): Prom
     webhookUrl: input.webhookUrl ?? null,
   };
   if (request.async) {
-    const { run, reservation } = await reserveAndRecordRun(data, plan);
-    await queueRun(run, reservation);
+    const run = await reserveAndRecordRun(data, plan);
+    await queueRun(run);
     return { state: "accepted", run };
   }
   const slot = await (options.limits ?? runLimits).acquireSlot(userId, plan);
   let run: AcceptedRun;
-  let listener: RunEndListener;
   try {
-    const recorded = await reserveAndRecordRun(data, plan);
-    run = recorded.run;
-    // Listening before the run is queued: its end cannot come unheard, so the wait starts without reading it.
-    listener = listenForRunEnd(run.id);
-    try {
-      await queueRun(run, recorded.reservation, slot.token);
-    } catch (error) {
-      listener.close();
-      throw error;
-    }
+    run = await reserveAndRecordRun(data, plan);
   } catch (error) {
     await slot.release();
     throw error;
   }
+  // Listening before the run is queued: its end cannot come unheard, so the wait starts without reading it.
+  const listener = listenForRunEnd(run.id);
+  await queueRun(run, slot.token);
   // From here the worker owns the slot: it releases it when the run ends, whether or not anyone still waits.
   try {
     return await awaitRun(run, listener, options.syncTimeoutMs ?? env.RUN_SYNC_TIMEOUT_MS);

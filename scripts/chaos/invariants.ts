@@ -37,11 +37,12 @@ function check(name: string, counts: string, violations: string[]): Check {
   return { name, ok: violations.length === 0, counts, violations };
 }
 
+const SUBMISSIONS = new Set(["run-sync", "run-async", "batch"]);
 const accepted = (outcome: Outcome) => outcome.final.status === 200 || outcome.final.status === 202;
 const idOf = (body: unknown) => (body as { id?: unknown } | undefined)?.id;
 
 export async function checkInvariants(input: {
-  db: pg.Client;
+  db: pg.Pool;
   users: ChaosUser[];
   log: LoadLog;
   received: readonly Received[];
@@ -70,7 +71,7 @@ export async function checkInvariants(input: {
     let async202 = 0;
     let batchRuns = 0;
     for (const outcome of log.outcomes) {
-      if (!accepted(outcome)) continue;
+      if (!SUBMISSIONS.has(outcome.op) || !accepted(outcome)) continue;
       const user = byIndex.get(outcome.user) as ChaosUser;
       // One submission (one Idempotency-Key) names one run, however often it was answered.
       const ids = new Set(outcome.attempts.filter((a) => a.status === 200 || a.status === 202).map((a) => idOf(a.body)));
@@ -90,14 +91,13 @@ export async function checkInvariants(input: {
       else if (outcome.op === "run-sync") sync202++;
       else async202++;
       const run = runById.get(id);
-      if (
-        outcome.final.status === 200 &&
-        run &&
-        (run.status !== "success" || run.item_count !== (outcome.final.body as { data: unknown[] }).data.length)
-      ) {
-        violations.push(
-          `run ${id} answered 200 with ${(outcome.final.body as { data: unknown[] }).data.length} items, recorded ${run.status} with ${run.item_count}`,
-        );
+      if (outcome.final.status === 200) {
+        const data = (outcome.final.body as { data?: unknown }).data;
+        if (!Array.isArray(data)) {
+          violations.push(`run ${id} answered 200 without items: ${JSON.stringify(outcome.final.body).slice(0, 200)}`);
+        } else if (run && (run.status !== "success" || run.item_count !== data.length)) {
+          violations.push(`run ${id} answered 200 with ${data.length} items, recorded ${run.status} with ${run.item_count}`);
+        }
       }
     }
     let terminal = 0;
@@ -351,6 +351,28 @@ export async function checkInvariants(input: {
       check(
         "no 5xx but the documented 503 of an outage (and a run's own upstream failure), each with a JSON body",
         `${log.answers.length} answers; ${serverErrors.length} 5xx: ${outage503} service_unavailable (${inWindow} during a fault or within 30 s of its end), ${serverErrors.length - outage503} others; ${dropped} connections without an answer; ${gaveUp} calls still unanswered after ${8} tries`,
+        violations,
+      ),
+    );
+  }
+
+  // 6b. A graceful shutdown answers what it holds: no request dropped mid-answer by an instance told to stop.
+  {
+    const violations: string[] = [];
+    let held = 0;
+    for (const fault of faults.filter((f) => f.kind === "term-web")) {
+      for (const answer of log.answers) {
+        if (answer.instance !== fault.target || answer.at > (fault.endedAt ?? Date.now()) || answer.at < fault.startedAt - 60_000) continue;
+        if (answer.status === 0 && answer.error !== "ECONNREFUSED") violations.push(`${answer.op} to ${answer.instance} dropped (${answer.error}) during its graceful shutdown`);
+        else if (answer.status !== 0 && answer.at < fault.startedAt) held++;
+      }
+    }
+    const refused = log.answers.filter((answer) => answer.error === "ECONNREFUSED").length;
+    const dropped = log.answers.filter((answer) => answer.status === 0 && answer.error !== "ECONNREFUSED").length;
+    checks.push(
+      check(
+        "a web instance shutting down gracefully drops no request it took",
+        `${faults.filter((f) => f.kind === "term-web").length} graceful restarts, ${held} answers around them; in all ${refused} connections refused (instance down) and ${dropped} dropped (SIGKILL)`,
         violations,
       ),
     );

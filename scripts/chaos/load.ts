@@ -28,6 +28,8 @@ export interface Answer {
   instance: string;
   /** 0: no answer (connection refused or dropped). */
   status: number;
+  /** Why there was no answer: ECONNREFUSED, UND_ERR_SOCKET (dropped), TimeoutError … */
+  error?: string;
   /** The error shape's code, when the body was one. */
   code?: string;
   /** Whether the body parsed as JSON. */
@@ -172,8 +174,10 @@ async function send(
           }
         : {}),
     };
-  } catch {
-    return { ...base, status: 0, json: false };
+  } catch (error) {
+    // Refused (nothing listens: the instance is down) or dropped (it went away mid-answer), as undici says it.
+    const cause = (error as { cause?: { code?: string } }).cause;
+    return { ...base, status: 0, json: false, error: cause?.code ?? (error as Error).name };
   }
 }
 
