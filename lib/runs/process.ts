@@ -1,7 +1,7 @@
 import "server-only";
-import { PLANS, type PlanId } from "@/lib/config/plans";
+import { PLAN_IDS, PLANS, type PlanId } from "@/lib/config/plans";
 import { db } from "@/lib/infra/db";
-import { type HotStatement, hotQuery, sqlTimestamp } from "@/lib/infra/db/hot";
+import { type HotStatement, hotQuery, sqlNow } from "@/lib/infra/db/hot";
 import { AppError, type ErrorCode } from "@/lib/infra/errors";
 import type { JobOutcome, RunJob } from "@/lib/infra/jobs/queue";
 import { log } from "@/lib/infra/log";
@@ -39,23 +39,38 @@ const READ_RUN: HotStatement = {
     FROM scraper_runs r JOIN users u ON u.id = r.user_id WHERE r.id = $1`,
 };
 
+/** A plan's concurrent runs, in SQL, from the plan table (lib/config/plans.ts): the claim's backstop below. */
+const PLAN_CONCURRENCY = `CASE u.plan ${PLAN_IDS.map((id) => `WHEN '${id}' THEN ${PLANS[id].concurrentRuns}`).join(" ")} END`;
+
 /**
  * queued → running: one worker wins, and gets what running it needs. A job that carries its slot (a synchronous
  * run's) starts with this statement alone: READ_RUN is only needed to take a slot for the run's user first.
+ * Times are the database's (sqlNow), so a worker whose clock is off cannot write a lease that is already past,
+ * or far off, for the others. The user's runs already running are counted too, against the plan: the
+ * concurrent-run slot (Redis) decides, and this is the backstop for when Redis has lost its slots (restarted
+ * without persistence) while runs still run. No row: not queued, or the user is at the limit (READ_RUN tells).
  */
-const CLAIM_RUN: HotStatement = {
-  name: "worker_claim_run",
-  sqlite: `UPDATE scraper_runs SET status = 'running', started_at = ?, lease_until = ?, attempts = attempts + 1, slot_token = ?
-    WHERE id = ? AND status = 'queued'
+const claimRun = (dialect: "sqlite" | "postgresql"): string => {
+  const [slot, id] = dialect === "sqlite" ? ["?", "?"] : ["$1", "$2"];
+  const kind = dialect === "sqlite" ? "s.kind" : "s.kind::text";
+  return `UPDATE scraper_runs
+    SET status = 'running', started_at = ${sqlNow(dialect)}, lease_until = ${sqlNow(dialect, RUN_LEASE_MS)},
+      attempts = attempts + 1, slot_token = ${slot}
+    WHERE id = ${id} AND status = 'queued'
+      AND (SELECT count(*) FROM scraper_runs o WHERE o.user_id = scraper_runs.user_id AND o.status = 'running')
+        < (SELECT ${PLAN_CONCURRENCY} FROM users u WHERE u.id = scraper_runs.user_id)
     RETURNING id, user_id AS "userId", url, include_reviews AS "includeReviews", quota_month AS "quotaMonth",
       (webhook_url IS NOT NULL OR batch_id IS NOT NULL) AS "followUps",
-      (SELECT s.kind FROM scrapers s WHERE s.id = scraper_runs.scraper_id) AS kind`,
-  postgres: `UPDATE scraper_runs
-    SET status = 'running', started_at = $1::timestamp, lease_until = $2::timestamp, attempts = attempts + 1, slot_token = $3
-    WHERE id = $4 AND status = 'queued'
-    RETURNING id, user_id AS "userId", url, include_reviews AS "includeReviews", quota_month AS "quotaMonth",
-      (webhook_url IS NOT NULL OR batch_id IS NOT NULL) AS "followUps",
-      (SELECT s.kind::text FROM scrapers s WHERE s.id = scraper_runs.scraper_id) AS kind`,
+      (SELECT ${kind} FROM scrapers s WHERE s.id = scraper_runs.scraper_id) AS kind`;
+};
+const CLAIM_RUN: HotStatement = { name: "worker_claim_run", sqlite: claimRun("sqlite"), postgres: claimRun("postgresql") };
+
+/** A running run's lease, a RUN_LEASE_MS more on the database's clock; no row once it is no longer running. */
+const RENEW_LEASE: HotStatement = {
+  name: "worker_renew_lease",
+  sqlite: `UPDATE scraper_runs SET lease_until = ${sqlNow("sqlite", RUN_LEASE_MS)} WHERE id = ? AND status = 'running' RETURNING id`,
+  postgres: `UPDATE scraper_runs SET lease_until = ${sqlNow("postgresql", RUN_LEASE_MS)}
+    WHERE id = $1 AND status = 'running' RETURNING id`,
 };
 
 type ClaimedRow = {
@@ -75,12 +90,12 @@ type ClaimedRow = {
  */
 const RECORD_SUCCESS: HotStatement = {
   name: "worker_record_success",
-  sqlite: `UPDATE scraper_runs SET status = 'success', item_count = ?, duration_ms = ?, result_data = ?, finished_at = ?,
-      lease_until = NULL
+  sqlite: `UPDATE scraper_runs SET status = 'success', item_count = ?, duration_ms = ?, result_data = ?,
+      finished_at = ${sqlNow("sqlite")}, lease_until = NULL
     WHERE id = ? AND status = 'running' RETURNING id`,
   postgres: `UPDATE scraper_runs SET status = 'success', item_count = $1, duration_ms = $2, result_data = $3,
-      finished_at = $4::timestamp, lease_until = NULL
-    WHERE id = $5 AND status = 'running' RETURNING id`,
+      finished_at = ${sqlNow("postgresql")}, lease_until = NULL
+    WHERE id = $4 AND status = 'running' RETURNING id`,
 };
 
 const unexpectedFailure = {
@@ -101,6 +116,7 @@ export async function processRun(job: RunJob, limits: RunLimits = runLimits): Pr
   let slotToken = job.slotToken;
   let ended: EndedRun | null = null;
   let handedBack = false;
+  let waitForSlot = false;
   try {
     if (!slotToken) {
       const [found] = await hotQuery<{ status: RunStatus; userId: number; plan: PlanId }>(READ_RUN, [runId]);
@@ -114,14 +130,16 @@ export async function processRun(job: RunJob, limits: RunLimits = runLimits): Pr
     // Watched before the claim: a cancel that lands right after it must find this run to abort.
     const cancel = watchRunCancel(runId);
     try {
-      const [claimed] = await hotQuery<ClaimedRow>(CLAIM_RUN, [
-        sqlTimestamp(startedAt),
-        sqlTimestamp(new Date(startedAt.getTime() + RUN_LEASE_MS)),
-        slotToken,
-        runId,
-      ]);
-      // Not queued (cancelled, taken by another worker) or gone with its user: nothing to do.
-      if (!claimed) return done;
+      const [claimed] = await hotQuery<ClaimedRow>(CLAIM_RUN, [slotToken, runId]);
+      if (!claimed) {
+        const [found] = await hotQuery<{ status: RunStatus }>(READ_RUN, [runId]);
+        // Not queued (cancelled, taken by another worker) or gone with its user: nothing to do.
+        if (found?.status !== "queued") return done;
+        // Still queued: the user's runs already running fill the plan although a slot was free (Redis lost its
+        // slots). It waits as for a slot; a synchronous caller's slot stays with its job.
+        waitForSlot = true;
+        return { done: false, retryInMs: SLOT_WAIT_MS };
+      }
       const run: ClaimedRun = {
         ...claimed,
         // SQLite answers 1/0, PostgreSQL true/false.
@@ -137,7 +155,7 @@ export async function processRun(job: RunJob, limits: RunLimits = runLimits): Pr
   } finally {
     // Never throws (an outage retries it, the slot's lease is the backstop): the end is recorded already. A run
     // handed back keeps the slot its synchronous caller took: the job carries it to the worker that runs it next.
-    if (!(handedBack && slotToken === job.slotToken)) await releaseRunSlot(slotToken);
+    if (!((handedBack || waitForSlot) && slotToken === job.slotToken)) await releaseRunSlot(slotToken);
   }
   if (handedBack) return JOB_HANDED_BACK;
   if (ended) await announceRunEnd(ended);
@@ -209,11 +227,10 @@ async function execute(
   // Aborted by a cancel, or by this worker when the lease renewal finds the run no longer running.
   const { signal } = cancel;
   const renew = setInterval(() => {
-    db.scraperRun
-      .updateMany({ where: { id: run.id, status: "running" }, data: { leaseUntil: new Date(Date.now() + RUN_LEASE_MS) } })
-      .then(({ count }) => {
+    hotQuery(RENEW_LEASE, [run.id])
+      .then((renewed) => {
         // No longer running: cancelled (and its cancel message lost) or failed by recovery. Its work is waste.
-        if (count === 0) cancel.abort(new AppError("cancelled", "The run is no longer running."));
+        if (renewed.length === 0) cancel.abort(new AppError("cancelled", "The run is no longer running."));
       })
       .catch((err: unknown) => log.warn({ err, runId: run.id }, "could not renew a run's lease"));
   }, RUN_LEASE_RENEW_MS);
@@ -250,13 +267,7 @@ async function execute(
 /** A success: one statement for a run without follow-ups, recordRunEnd's transaction for one with. */
 async function recordSuccess(run: ClaimedRun, end: Extract<RunEnd, { status: "success" }>): Promise<EndedRun | null> {
   if (run.followUps) return recordRunEnd(run, end);
-  const [recorded] = await hotQuery(RECORD_SUCCESS, [
-    end.itemCount,
-    end.durationMs,
-    end.resultData,
-    sqlTimestamp(new Date()),
-    run.id,
-  ]);
+  const [recorded] = await hotQuery(RECORD_SUCCESS, [end.itemCount, end.durationMs, end.resultData, run.id]);
   if (!recorded) return null;
   return {
     runId: run.id,

@@ -19,6 +19,7 @@ import { batchEndpoint } from "@/app/api/scrapers/[id]/batch/endpoint";
 import { runScraperEndpoint } from "@/app/api/scrapers/[id]/run/endpoint";
 import { PLANS } from "@/lib/config/plans";
 import { db } from "@/lib/infra/db";
+import { checkQueue } from "@/lib/infra/jobs/queue";
 import { reserveRuns } from "@/lib/usage/quota";
 import { RECOVER_AFTER_MS, recoverWebhooks } from "@/lib/webhooks/deliveries";
 import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
@@ -27,6 +28,7 @@ import { callJson } from "@/test/support/requests";
 import { createRunUser, type RunTestUser } from "@/test/support/runs";
 import { startWebhookReceiver, type WebhookReceiver } from "@/test/support/webhook-receiver";
 import { createRunLimits } from "./limits";
+import { processRun } from "./process";
 import { REQUEUE_AFTER_MS, recoverRuns } from "./recovery";
 import { enqueueRun } from "./run";
 import { startRunWorkers } from "./workers";
@@ -126,6 +128,39 @@ describe("a run that ends while Redis is down", () => {
       .poll(async () => (await db.scraperRun.findUniqueOrThrow({ where: { id: accepted.id } })).status, { timeout: 30_000 })
       .toBe("success");
     expect((await db.monthlyUsage.findFirstOrThrow({ where: { userId: user.id } })).successfulRuns).toBe(1);
+  }, 120_000);
+
+  it("keeps a user within the plan's concurrency when Redis restarts empty under a running run", async () => {
+    const user = await createRunUser();
+    const first = await call(runScraperEndpoint, "run", user, { url: `${heldSite.url}/first`, async: true });
+    await expect.poll(() => heldSite.held(), { timeout: 30_000 }).toBe(1);
+    // Redis comes back with nothing: the slot the running run holds is forgotten.
+    await redis.kill();
+    await redis.start();
+    await expect
+      .poll(
+        () =>
+          checkQueue().then(
+            () => true,
+            () => false,
+          ),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    const second = await call(runScraperEndpoint, "run", user, { url: `${heldSite.url}/second`, async: true });
+    expect(second.status).toBe(202);
+    // A free slot in Redis, but the user's one run is still running: the claim refuses, the job waits.
+    expect(await processRun({ runId: second.body.id })).toEqual({ done: false, retryInMs: expect.any(Number) });
+    expect(await statusOf(second.body.id)).toBe("queued");
+    expect(heldSite.held()).toBe(1);
+    heldSite.release();
+    await expect.poll(() => statusOf(first.body.id), { timeout: 30_000 }).toBe("success");
+    await expect.poll(() => heldSite.held(), { timeout: 30_000 }).toBe(1);
+    heldSite.release();
+    await expect.poll(() => statusOf(second.body.id), { timeout: 30_000 }).toBe("success");
+    const ran = async (id: number) => db.scraperRun.findUniqueOrThrow({ where: { id } });
+    const [a, b] = [await ran(first.body.id), await ran(second.body.id)];
+    expect(b.startedAt?.getTime()).toBeGreaterThanOrEqual(a.finishedAt?.getTime() ?? Number.POSITIVE_INFINITY);
   }, 120_000);
 
   it("records its webhook event and its batch's completion with its outcome, and sends both once Redis is back", async () => {

@@ -15,7 +15,7 @@ import { usageMonth } from "@/lib/usage/summary";
 import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
 import { callJson } from "@/test/support/requests";
 import { createRunUser, type RunTestUser, submitRun } from "@/test/support/runs";
-import { startWorkerProcess, type WorkerProcess } from "@/test/support/worker-process";
+import { hasFaketime, startWorkerProcess, type WorkerProcess } from "@/test/support/worker-process";
 import { RUN_LEASE_MS } from "./process";
 import { recoverRuns } from "./recovery";
 
@@ -101,6 +101,34 @@ describe.skipIf(!env.REDIS_URL)("runs on a worker process (BullMQ)", () => {
     const next = await submit(user, { url: `${site.url}/product/jsonld.html`, async: true });
     await expect.poll(() => statusOf(next.body.id), { timeout: 30_000, message: worker?.output() }).toBe("success");
   }, 120_000);
+
+  it.skipIf(!hasFaketime())(
+    "fails none of the other workers' runs from a worker whose clock is 10 minutes ahead: leases are on the database's clock",
+    async () => {
+      worker ??= await startWorkerProcess();
+      const user = await createRunUser();
+      const slow = await submit(user, { url: `${site.url}/slow?ms=6000`, async: true });
+      await expect.poll(() => statusOf(slow.body.id), { timeout: 30_000, message: worker?.output() }).toBe("running");
+      // Its recovery pass at start compares the running run's lease with the database's clock, not its own.
+      const skewed = await startWorkerProcess({}, { clockOffset: "+10m" });
+      try {
+        await expect.poll(() => statusOf(slow.body.id), { timeout: 30_000, message: skewed.output() }).not.toBe("running");
+        expect(await statusOf(slow.body.id)).toBe("success");
+        // A run the skewed worker runs alone carries the database's times, not its own ten minutes ahead.
+        await worker?.stop();
+        worker = null;
+        const next = await submit(user, { url: `${site.url}/product/jsonld.html`, async: true });
+        await expect.poll(() => statusOf(next.body.id), { timeout: 30_000, message: skewed.output() }).toBe("success");
+        const run = await db.scraperRun.findUniqueOrThrow({ where: { id: next.body.id } });
+        for (const time of [run.startedAt, run.finishedAt]) {
+          expect(Math.abs((time as Date).getTime() - run.createdAt.getTime())).toBeLessThan(60_000);
+        }
+      } finally {
+        await skewed.stop();
+      }
+    },
+    120_000,
+  );
 
   it("loses no accepted run when Redis loses the queue: a worker starting up re-adds the runs still queued", async () => {
     await worker?.stop();

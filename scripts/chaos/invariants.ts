@@ -362,8 +362,10 @@ export async function checkInvariants(input: {
     let held = 0;
     for (const fault of faults.filter((f) => f.kind === "term-web")) {
       for (const answer of log.answers) {
-        if (answer.instance !== fault.target || answer.at > (fault.endedAt ?? Date.now()) || answer.at < fault.startedAt - 60_000) continue;
-        if (answer.status === 0 && answer.error !== "ECONNREFUSED") violations.push(`${answer.op} to ${answer.instance} dropped (${answer.error}) during its graceful shutdown`);
+        if (answer.instance !== fault.target || answer.at > (fault.endedAt ?? Date.now()) || answer.at < fault.startedAt - 60_000)
+          continue;
+        if (answer.status === 0 && answer.error !== "ECONNREFUSED")
+          violations.push(`${answer.op} to ${answer.instance} dropped (${answer.error}) during its graceful shutdown`);
         else if (answer.status !== 0 && answer.at < fault.startedAt) held++;
       }
     }

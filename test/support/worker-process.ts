@@ -1,6 +1,6 @@
 // A real `npm run worker` process for the PostgreSQL + Redis tests: same database, Redis and queue prefix as the
 // test run, so it takes the runs the tests submit.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -15,8 +15,20 @@ export interface WorkerProcess {
   stop(): Promise<void>;
 }
 
-export function startWorkerProcess(env: Record<string, string> = {}): Promise<WorkerProcess> {
-  return startScriptProcess("scripts/worker.ts", "Run worker", env);
+/**
+ * `clockOffset` runs it under Debian's faketime (e.g. "+10m"): its clock, and every time it computes, that far off,
+ * as on a machine whose clock drifted.
+ */
+export function startWorkerProcess(
+  env: Record<string, string> = {},
+  options: { clockOffset?: string } = {},
+): Promise<WorkerProcess> {
+  return startScriptProcess("scripts/worker.ts", "Run worker", env, options);
+}
+
+/** Whether Debian's faketime is installed (the clock-skew tests need it). */
+export function hasFaketime(): boolean {
+  return spawnSync("faketime", ["-f", "+0", "true"]).status === 0;
 }
 
 /** A script of this repository in a process of its own, once it has printed `readyText`. */
@@ -24,8 +36,11 @@ export async function startScriptProcess(
   script: string,
   readyText: string,
   env: Record<string, string> = {},
+  { clockOffset }: { clockOffset?: string } = {},
 ): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", script], {
+  const node = [process.execPath, "--import", "tsx", "--conditions=react-server", script];
+  const [command, ...args] = clockOffset ? ["faketime", "-f", clockOffset, ...node] : node;
+  const child = spawn(command as string, args, {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],

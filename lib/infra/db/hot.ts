@@ -141,6 +141,32 @@ export function hotQuery<T extends Row>(statement: HotStatement, params: Param[]
 }
 
 /**
+ * The database's clock in SQL, in each dialect: SQLite as the ISO text Prisma stores dates as, PostgreSQL as a UTC
+ * timestamp without zone (as Prisma stores them). For times that processes on several machines compare with one
+ * another (a run's lease, when it started and ended), which must not depend on any one machine's clock being
+ * right: a worker whose clock is minutes off would otherwise write leases that expire at once, or never, for the
+ * others. `plusMs` moves it forward.
+ */
+export function sqlNow(dialect: HotDb["dialect"], plusMs = 0): string {
+  if (dialect === "sqlite") {
+    return `strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now'${plusMs ? `, '+${plusMs / 1000} seconds'` : ""})`;
+  }
+  return plusMs ? `((now() AT TIME ZONE 'UTC') + interval '${plusMs} milliseconds')` : `(now() AT TIME ZONE 'UTC')`;
+}
+
+const DATABASE_NOW: HotStatement = {
+  name: "database_now",
+  sqlite: `SELECT ${sqlNow("sqlite")} AS now`,
+  postgres: `SELECT to_char(${sqlNow("postgresql")}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS now`,
+};
+
+/** The database's clock (see sqlNow): what a lease is compared with, whichever process compares it. */
+export async function databaseNow(): Promise<Date> {
+  const [row] = await hotQuery<{ now: string }>(DATABASE_NOW, []);
+  return new Date(row?.now as string);
+}
+
+/**
  * Dates as both databases compare them: SQLite holds Prisma's ISO text ("…+00:00"), PostgreSQL a UTC timestamp
  * without zone, which reads the same text (its zone ignored) as that UTC time. Cast with ?::timestamp there.
  */
