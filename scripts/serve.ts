@@ -4,9 +4,9 @@ import "./load-env";
 import path from "node:path";
 import next from "next";
 import { env } from "@/lib/infra/env";
-import { isShuttingDown } from "@/lib/infra/lifecycle";
 import { log } from "@/lib/infra/log";
 import { stopRunWorkers } from "@/lib/runs/workers";
+import { drainable } from "@/server/drain";
 import { createEdgeServer } from "@/server/edge";
 import { edgeHandlers } from "@/server/handlers";
 import { onShutdownSignal } from "./shutdown";
@@ -23,34 +23,16 @@ const server = createEdgeServer({
   origin: new URL(env.APP_URL).origin,
   onError: (err, context) => log.error({ err, ...context }, "edge: unexpected failure"),
 });
-// Requests being answered, for the shutdown to wait for; while draining, each answer closes its connection.
-let inFlight = 0;
-let drained: (() => void) | null = null;
-server.prependListener("request", (_req, res) => {
-  inFlight++;
-  if (isShuttingDown()) res.setHeader("Connection", "close");
-  res.once("close", () => {
-    inFlight--;
-    if (inFlight === 0) drained?.();
-  });
-});
-const requestsFinished = (timeoutMs: number) =>
-  new Promise<void>((resolve) => {
-    if (inFlight === 0) return resolve();
-    drained = resolve;
-    setTimeout(resolve, timeoutMs).unref();
-  });
+const drainer = drainable(server);
 
 server.listen(env.PORT, () => {
   console.log(`ScrapeDeck ${dev ? "(dev) " : ""}ready on http://localhost:${env.PORT}`);
 });
 
-// SIGTERM: no new connections (idle keep-alive ones close), readiness answers 503; requests in flight finish (a
-// synchronous run's wait answers 202 with its status_url at once) and the in-app workers' runs finish or go back
-// to the queue, both within SHUTDOWN_GRACE_MS; then Next and the connections close (scripts/shutdown.ts).
+// SIGTERM: no new connections, readiness answers 503; requests in flight finish (a synchronous run's wait answers 202
+// with its status_url at once) and the in-app workers' runs finish or go back to the queue, both within
+// SHUTDOWN_GRACE_MS; then the connections and Next close (server/drain.ts, scripts/shutdown.ts).
 onShutdownSignal(async () => {
-  server.close();
-  await Promise.all([requestsFinished(env.SHUTDOWN_GRACE_MS), stopRunWorkers({ graceMs: env.SHUTDOWN_GRACE_MS })]);
-  server.closeAllConnections();
+  await drainer.drain(env.SHUTDOWN_GRACE_MS, stopRunWorkers({ graceMs: env.SHUTDOWN_GRACE_MS }));
   await app.close();
 });

@@ -169,15 +169,30 @@ export async function checkInvariants(input: {
       edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
       let now = 0;
       let most = 0;
-      for (const [, delta] of edges) {
+      let peak = 0;
+      for (const [at, delta] of edges) {
         now += delta;
-        most = Math.max(most, now);
+        if (now > most) [most, peak] = [now, at];
       }
       maxSeen = Math.max(maxSeen, most / PLANS[user.plan].concurrentRuns);
-      if (most > PLANS[user.plan].concurrentRuns)
-        violations.push(
-          `user ${user.index} (${user.plan}): ${most} runs at once, plan allows ${PLANS[user.plan].concurrentRuns}`,
+      if (most > PLANS[user.plan].concurrentRuns) {
+        const overlapping = runs.filter(
+          (run) =>
+            run.user_id === user.id &&
+            run.started_at &&
+            run.finished_at &&
+            run.started_at.getTime() <= peak &&
+            run.finished_at.getTime() > peak,
         );
+        violations.push(
+          `user ${user.index} (${user.plan}): ${most} runs at once, plan allows ${PLANS[user.plan].concurrentRuns}: ${overlapping
+            .map(
+              (run) =>
+                `run ${run.id} ${run.status}${run.error_code ? ` ${run.error_code}` : ""} ${run.started_at?.toISOString().slice(11, 23)}–${run.finished_at?.toISOString().slice(11, 23)}`,
+            )
+            .join(", ")}`,
+        );
+      }
     }
     let windows = 0;
     for (const user of users) {

@@ -5,6 +5,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream, type WriteStream } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { faketimeEnv } from "@/test/support/faketime";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
 
@@ -89,13 +90,17 @@ export function appProcess(options: {
     if (up()) return;
     out ??= createWriteStream(log, { flags: "a" });
     out.write(`\n=== ${new Date().toISOString()} start${clockOffset ? ` (clock ${clockOffset})` : ""}\n`);
-    const node = [process.execPath, "--import", "tsx", "--conditions=react-server", script];
-    // Debian's faketime runs the process with its clock shifted (LD_PRELOAD libfaketime): Date, timers' wall clock
-    // and every timestamp it writes are off by the offset, as on a machine whose clock drifted.
-    const [command, args] = clockOffset ? ["faketime", ["-f", clockOffset, ...node]] : [node[0] as string, node.slice(1)];
-    const started = spawn(command, args, {
+    // With Debian's libfaketime preloaded, Date and every timestamp the process writes are off by the offset, as on a
+    // machine whose clock drifted (set on the process itself: the faketime wrapper would fork, and a signal to it
+    // would leave the real process running).
+    const started = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", script], {
       cwd: ROOT,
-      env: { ...process.env, ...options.env, ...(port ? { PORT: String(port) } : {}) },
+      env: {
+        ...process.env,
+        ...options.env,
+        ...(port ? { PORT: String(port) } : {}),
+        ...(clockOffset ? faketimeEnv(clockOffset) : {}),
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     child = started;

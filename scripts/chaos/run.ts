@@ -336,6 +336,9 @@ try {
     if (result.violations.length > 10) console.log(`        … and ${result.violations.length - 10} more`);
   }
   const failed = checks.filter((result) => !result.ok).length;
+  // Every answer and reception, for looking into a violation after the run.
+  writeFileSync(path.join(logDir, "answers.json"), JSON.stringify(log.answers));
+  writeFileSync(path.join(logDir, "received.json"), JSON.stringify(receiver.received()));
   writeFileSync(
     path.join(logDir, "report.json"),
     JSON.stringify(

@@ -1,7 +1,8 @@
 // A real `npm run worker` process for the PostgreSQL + Redis tests: same database, Redis and queue prefix as the
 // test run, so it takes the runs the tests submit.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import { faketimeEnv, libfaketime } from "./faketime";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 
@@ -16,8 +17,8 @@ export interface WorkerProcess {
 }
 
 /**
- * `clockOffset` runs it under Debian's faketime (e.g. "+10m"): its clock, and every time it computes, that far off,
- * as on a machine whose clock drifted.
+ * `clockOffset` runs it with Debian's libfaketime (e.g. "+10m", test/support/faketime.ts): its clock, and every time
+ * it computes, that far off, as on a machine whose clock drifted.
  */
 export function startWorkerProcess(
   env: Record<string, string> = {},
@@ -28,7 +29,7 @@ export function startWorkerProcess(
 
 /** Whether Debian's faketime is installed (the clock-skew tests need it). */
 export function hasFaketime(): boolean {
-  return spawnSync("faketime", ["-f", "+0", "true"]).status === 0;
+  return libfaketime() !== undefined;
 }
 
 /** A script of this repository in a process of its own, once it has printed `readyText`. */
@@ -38,11 +39,9 @@ export async function startScriptProcess(
   env: Record<string, string> = {},
   { clockOffset }: { clockOffset?: string } = {},
 ): Promise<WorkerProcess> {
-  const node = [process.execPath, "--import", "tsx", "--conditions=react-server", script];
-  const [command, ...args] = clockOffset ? ["faketime", "-f", clockOffset, ...node] : node;
-  const child = spawn(command as string, args, {
+  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", script], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: "info", ...env },
+    env: { ...process.env, LOG_LEVEL: "info", ...env, ...(clockOffset ? faketimeEnv(clockOffset) : {}) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
