@@ -20,17 +20,17 @@ import { runScraperEndpoint } from "@/app/api/scrapers/[id]/run/endpoint";
 import { PLANS } from "@/lib/config/plans";
 import { db } from "@/lib/infra/db";
 import { checkQueue } from "@/lib/infra/jobs/queue";
-import { reserveRuns } from "@/lib/usage/quota";
 import { RECOVER_AFTER_MS, recoverWebhooks } from "@/lib/webhooks/deliveries";
 import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
 import { type HeldSite, startHeldSite } from "@/test/support/held-site";
 import { callJson } from "@/test/support/requests";
 import { createRunUser, type RunTestUser } from "@/test/support/runs";
 import { startWebhookReceiver, type WebhookReceiver } from "@/test/support/webhook-receiver";
+import { submitBatch } from "./batches";
 import { createRunLimits } from "./limits";
 import { processRun } from "./process";
 import { REQUEUE_AFTER_MS, recoverRuns } from "./recovery";
-import { enqueueRun } from "./run";
+import { findRunnableScraper } from "./run";
 import { startRunWorkers } from "./workers";
 
 let site: FixtureServer;
@@ -96,22 +96,22 @@ describe("a run that ends while Redis is down", () => {
     expect(await db.scraperRun.count({ where: { userId: user.id } })).toBe(1);
   }, 120_000);
 
-  it("accepts a run whose job Redis could not take: it stays queued, and runs once recovery re-adds its job", async () => {
+  it("accepts a batch whose jobs Redis could not take: its runs stay queued, and run once recovery re-adds them", async () => {
     const user = await createRunUser("pro");
-    const reservation = await reserveRuns(user.id, PLANS.pro, 1);
+    const apiKey = await db.apiKey.findFirstOrThrow({ where: { userId: user.id } });
+    const scraper = await findRunnableScraper(scraperId);
+    const urls = [`${site.url}/product/jsonld.html`, `${site.url}/product/microdata.html`];
     await redis.kill();
-    let accepted: { id: number };
+    let batch: { id: number };
     try {
-      // What a batch's runs go through (lib/runs/batches.ts): the row is recorded, the job cannot be added.
-      accepted = await enqueueRun(
-        { userId: user.id, apiKeyId: null, scraperId, url: `${site.url}/product/jsonld.html`, includeReviews: false },
-        reservation,
-      );
-      expect(await db.scraperRun.findUniqueOrThrow({ where: { id: accepted.id } })).toMatchObject({ status: "queued" });
+      // Past the rate limit (which needs Redis too): the batch and its runs are recorded, their jobs cannot be added.
+      batch = await submitBatch({ userId: user.id, plan: PLANS.pro, apiKeyId: apiKey.id, scraper, request: { urls } });
+      const runs = await db.scraperRun.findMany({ where: { batchId: batch.id } });
+      expect(runs.map((run) => run.status)).toEqual(["queued", "queued"]);
     } finally {
       await redis.start();
     }
-    // Recovery's pass once the run has waited past REQUEUE_AFTER_MS.
+    // Recovery's pass once the runs have waited past REQUEUE_AFTER_MS.
     await expect
       .poll(
         () =>
@@ -125,10 +125,23 @@ describe("a run that ends while Redis is down", () => {
       )
       .toBe(true);
     await expect
-      .poll(async () => (await db.scraperRun.findUniqueOrThrow({ where: { id: accepted.id } })).status, { timeout: 30_000 })
-      .toBe("success");
-    expect((await db.monthlyUsage.findFirstOrThrow({ where: { userId: user.id } })).successfulRuns).toBe(1);
+      .poll(async () => (await db.runBatch.findUniqueOrThrow({ where: { id: batch.id } })).completedAt, { timeout: 30_000 })
+      .not.toBeNull();
+    expect((await db.monthlyUsage.findFirstOrThrow({ where: { userId: user.id } })).successfulRuns).toBe(2);
   }, 120_000);
+
+  it("records a batch whole or not at all: a run that cannot be recorded leaves no batch and no charge", async () => {
+    const user = await createRunUser("pro");
+    const scraper = await findRunnableScraper(scraperId);
+    const urls = [`${site.url}/product/jsonld.html`, `${site.url}/product/microdata.html`];
+    // No such API key: the runs' INSERT fails on its foreign key, after the quota and the batch row were written.
+    await expect(
+      submitBatch({ userId: user.id, plan: PLANS.pro, apiKeyId: 2_000_000_000, scraper, request: { urls } }),
+    ).rejects.toThrow();
+    expect(await db.runBatch.count({ where: { userId: user.id } })).toBe(0);
+    expect(await db.scraperRun.count({ where: { userId: user.id } })).toBe(0);
+    expect((await db.monthlyUsage.findFirst({ where: { userId: user.id } }))?.successfulRuns ?? 0).toBe(0);
+  });
 
   it("keeps a user within the plan's concurrency when Redis restarts empty under a running run", async () => {
     const user = await createRunUser();

@@ -166,34 +166,17 @@ async function reserveAndRecordRun(data: RunData, plan: Plan): Promise<AcceptedR
 }
 
 /**
- * Records a run as queued against a reservation and hands it to the queue. No run row: the reservation goes back
- * before the error goes on. A run whose job the queue did not take stays queued for recovery (queueRun).
- */
-export async function enqueueRun(data: RunData, reservation: QuotaReservation, slotToken?: string): Promise<AcceptedRun> {
-  const createdAt = new Date();
-  const [row] = await hotQuery<{ id: number }>(INSERT_RUN, [data.userId, ...runParams(data, reservation.month, createdAt)]).catch(
-    async (error: unknown) => {
-      await releaseRun(reservation);
-      throw error;
-    },
-  );
-  const run = { id: (row as { id: number }).id, scraperId: data.scraperId, url: data.url, createdAt };
-  await queueRun(run, slotToken);
-  return run;
-}
-
-/**
  * Hands a recorded run to the queue. The row is the run: a job the queue did not take (Redis away) is no reason to
  * refuse it, since recovery re-adds a queued run whose job is lost (lib/runs/recovery.ts, within REQUEUE_AFTER_MS
  * and a pass). So the run is accepted, only later; a synchronous caller's slot is given back, since no job carries
  * it now (the re-added job takes a slot of its own).
  */
-async function queueRun(run: AcceptedRun, slotToken?: string): Promise<void> {
+export async function queueRun(runId: number, slotToken?: string): Promise<void> {
   ensureInAppWorkers();
   try {
-    await runQueue().enqueue({ runId: run.id, ...(slotToken ? { slotToken } : {}) });
+    await runQueue().enqueue({ runId, ...(slotToken ? { slotToken } : {}) });
   } catch (err) {
-    log.warn({ err, runId: run.id }, "could not queue a run; recovery will");
+    log.warn({ err, runId }, "could not queue a run; recovery will");
     await releaseRunSlot(slotToken);
   }
 }
@@ -220,7 +203,7 @@ export async function submitRun(input: RunInput, options: RunOptions = {}): Prom
   };
   if (request.async) {
     const run = await reserveAndRecordRun(data, plan);
-    await queueRun(run);
+    await queueRun(run.id);
     return { state: "accepted", run };
   }
   const slot = await (options.limits ?? runLimits).acquireSlot(userId, plan);
@@ -233,7 +216,7 @@ export async function submitRun(input: RunInput, options: RunOptions = {}): Prom
   }
   // Listening before the run is queued: its end cannot come unheard, so the wait starts without reading it.
   const listener = listenForRunEnd(run.id);
-  await queueRun(run, slot.token);
+  await queueRun(run.id, slot.token);
   // From here the worker owns the slot: it releases it when the run ends, whether or not anyone still waits.
   try {
     return await awaitRun(run, listener, options.syncTimeoutMs ?? env.RUN_SYNC_TIMEOUT_MS);

@@ -196,8 +196,9 @@ export async function checkInvariants(input: {
     }
     let windows = 0;
     for (const user of users) {
+      // The user's own limiter (runs and batches); a verification's is the caller's address's.
       const counted = log.answers
-        .filter((answer) => answer.user === user.index && answer.rateLimit && answer.status !== 429)
+        .filter((answer) => answer.user === user.index && SUBMISSIONS.has(answer.op) && answer.rateLimit && answer.status !== 429)
         .sort((a, b) => (a.rateLimit?.reset ?? 0) - (b.rateLimit?.reset ?? 0));
       // One window's answers share its reset time, give or take the second each instance rounds to.
       let start = Number.NEGATIVE_INFINITY;
