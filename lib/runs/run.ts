@@ -8,7 +8,7 @@ import { log } from "@/lib/infra/log";
 import { listenForRunEnd, type RunEndListener } from "@/lib/runs/events";
 import type { ScraperKind } from "@/lib/scrapers/kinds";
 import type { ScrapedItem } from "@/lib/scrapers/types";
-import { type QuotaReservation, quotaExceeded, RESERVE_RUN, releaseRun } from "@/lib/usage/quota";
+import { quotaExceeded, RESERVE_RUN } from "@/lib/usage/quota";
 import { usageMonth } from "@/lib/usage/summary";
 import { assertPlanIncludes, type RunLimits, releaseRunSlot, runLimits } from "./limits";
 import type { RunRequest } from "./schema";
