@@ -48,7 +48,6 @@ export async function reserveRun(userId: number, plan: Plan, now: Date = new Dat
   return { userId, month };
 }
 
-
 /**
  * Gives a reserved run back (the run failed): failed runs are free. Through `client`: a run's end gives it back in
  * the transaction that records the failure, so a failed run is never left charged.
