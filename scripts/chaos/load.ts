@@ -24,7 +24,9 @@ export type Operation = "run-sync" | "run-async" | "batch" | "verify" | "read-ru
 export interface Answer {
   user: number;
   op: Operation;
+  /** When it was sent, and when its answer (or the failure) came. */
   at: number;
+  doneAt: number;
   instance: string;
   /** 0: no answer (connection refused or dropped). */
   status: number;
@@ -159,6 +161,7 @@ async function send(
     const retryAfter = res.headers.get("retry-after");
     return {
       ...base,
+      doneAt: Date.now(),
       status: res.status,
       json,
       body,
@@ -177,7 +180,7 @@ async function send(
   } catch (error) {
     // Refused (nothing listens: the instance is down) or dropped (it went away mid-answer), as undici says it.
     const cause = (error as { cause?: { code?: string } }).cause;
-    return { ...base, status: 0, json: false, error: cause?.code ?? (error as Error).name };
+    return { ...base, doneAt: Date.now(), status: 0, json: false, error: cause?.code ?? (error as Error).name };
   }
 }
 
