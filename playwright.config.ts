@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import { defineConfig, devices } from "@playwright/test";
 
 // scripts/e2e.ts picks the browser and a fresh database, then runs this against the built app.
@@ -8,9 +9,13 @@ const baseURL = `http://127.0.0.1:${port}`;
  * host (e2e/host-independence.spec.ts). It starts after the first, which builds when the build is missing or stale.
  */
 export const OTHER_HOST_URL = `http://localhost:${port + 1}`;
+// One signing key for both servers of a run, made here (none written to data/, none in the repository); the workers
+// inherit it, so a test can tell which key signed what it downloaded.
+process.env.SIGNING_KEY ||= generateKeyPairSync("ed25519").privateKey.export({ format: "pem", type: "pkcs8" }).toString();
 const serverEnv = {
   DATABASE_URL: process.env.DATABASE_URL ?? "",
   AUTH_SECRET: process.env.AUTH_SECRET ?? "e2e-secret-that-is-long-enough-for-hs256-0123456789",
+  SIGNING_KEY: process.env.SIGNING_KEY,
   SCRAPER_ALLOW_LOOPBACK: "1",
   LOG_LEVEL: "warn",
   // Every account of the suite is created from 127.0.0.1.

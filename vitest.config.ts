@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { generateKeyPairSync, randomBytes } from "node:crypto";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { freshDatabaseUrl } from "./test/support/database";
@@ -18,12 +18,14 @@ export default defineConfig({
   },
   test: {
     include: ["**/*.test.ts"],
-    exclude: ["node_modules/**", ".next/**", "e2e/**"],
+    exclude: ["**/node_modules/**", ".next/**", "e2e/**"],
     environment: "node",
     globalSetup: ["./test/support/global-setup.ts"],
     env: {
       NODE_ENV: "test",
       AUTH_SECRET: "test-secret-that-is-long-enough-for-hs256-0123456789",
+      // A signing key of this run only (no key in the repository, none written to data/).
+      SIGNING_KEY: generateKeyPairSync("ed25519").privateKey.export({ format: "pem", type: "pkcs8" }).toString(),
       LOG_LEVEL: "silent",
       SCRAPER_ALLOW_LOOPBACK: "1",
       DATABASE_URL: process.env.DATABASE_URL,

@@ -2,7 +2,7 @@
 // (lib/http/openapi/operations.ts) and its zod schemas, so a call to a path the API does not serve, a payload
 // of the wrong shape or a misread answer does not compile. Types only: no server code reaches the bundle.
 import type { z } from "zod";
-import type { OPERATIONS } from "@/lib/http/openapi/operations";
+import type { OPERATIONS } from "@/lib/api/registry";
 
 type Operation = (typeof OPERATIONS)[number];
 export type ApiMethod = Operation["method"];

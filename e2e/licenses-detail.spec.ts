@@ -1,5 +1,8 @@
+import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import type { Jwks } from "@/lib/infra/signing/scheme";
+import { verifyLicenseFile } from "@/lib/licenses/license-file-format";
 import { signUp } from "./support/auth";
 import { createAndOpenLicense, licenseItem, openLicensesTab, toast } from "./support/licenses";
 
@@ -105,6 +108,38 @@ test.describe("a signed-in owner", () => {
     await page.getByRole("button", { name: "Add Content" }).click();
     await expect(items).toHaveCount(2);
     await expect(items.nth(1).getByRole("link")).toHaveText(["Access"]);
+  });
+
+  test("downloads a license file that verifies with the published key; an inactive license gets none", async ({
+    page,
+    request,
+  }) => {
+    await createAndOpenLicense(page, { name: "Offline/Plugin 2031", expiresOn: "2031-05-01", maxUsage: "3" });
+    const main = page.getByRole("main");
+    const key = (await main.getByText(/^SDECK-/).textContent()) ?? "";
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      main.getByRole("button", { name: "Download license file" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("Offline-Plugin 2031.lic");
+    await expect(toast(page, "License file downloaded", /Valid until [A-Z][a-z]{2} \d{1,2}, \d{4}\./)).toBeVisible();
+    const file = await readFile(await download.path(), "utf8");
+    expect(file).toMatch(/^-----BEGIN SCRAPEDECK LICENSE FILE-----\n/);
+
+    // The key set a partner fetches: public, cacheable, the security headers of any non-HTML answer.
+    const keys = await request.get("/.well-known/scrapedeck-keys.json");
+    expect(keys.status()).toBe(200);
+    expect(keys.headers()["cache-control"]).toBe("public, max-age=3600");
+    expect(keys.headers()["content-security-policy"]).toContain("default-src 'none'");
+    expect(keys.headers()["x-content-type-options"]).toBe("nosniff");
+    const verdict = await verifyLicenseFile(file, (await keys.json()) as Jwks);
+    expect(verdict.ok && verdict.payload.license).toMatchObject({ key, name: "Offline/Plugin 2031", status: "active" });
+
+    await main.getByRole("button", { name: "Deactivate" }).click();
+    await expect(main.getByRole("button", { name: "Reactivate" })).toBeVisible();
+    const button = main.getByRole("button", { name: "Download license file" });
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAccessibleDescription(/inactive, so it gets no new license file/);
   });
 
   test("the Licenses tab and the detail page pass an accessibility scan", async ({ page }) => {

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
+import { planFeatures } from "@/lib/catalogue/plan-features";
 import { CATALOGUE } from "@/lib/catalogue/seed-data";
-import { PLAN_LIST, planFeatures } from "@/lib/config/plans";
+import { PLAN_LIST } from "@/lib/config/plans";
 import { site } from "@/lib/config/site";
 import { browserToday, runAnswerExample, withCookieChoice } from "./public-helpers";
 

@@ -29,26 +29,16 @@ Object.assign(process.env, {
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const hostileCount = Number(process.env.BENCH_HOSTILE ?? 5);
 
-const { prepareDatabase } = await import("@/lib/infra/db/prepare");
+const { prepareDatabase } = await import("@/server/prepare-database");
 const { buildExtractionThread } = await import("./build-thread");
 await Promise.all([prepareDatabase(databaseUrl), buildExtractionThread()]);
 const { db } = await import("@/lib/infra/db");
 const { createApiKey } = await import("@/lib/api-keys/keys");
 const { startFixtureServer } = await import("@/test/support/fixture-server");
-const { GET: health } = await import("@/app/api/health/route");
-const { POST: run } = await import("@/app/api/scrapers/[id]/run/route");
-const { serveRoutes } = await import("./bench/route-server");
+const { startApiServer } = await import("@/server/api-server");
 
 const fixtures = await startFixtureServer();
-const app = await serveRoutes(
-  {
-    routes: [
-      ["GET", /^\/api\/health$/, health],
-      ["POST", /^\/api\/scrapers\/(\d+)\/run$/, run],
-    ],
-  },
-  Number(process.env.BENCH_PORT ?? 3110),
-);
+const app = await startApiServer(Number(process.env.BENCH_PORT ?? 3110));
 const scraper = await db.scraper.findUniqueOrThrow({ where: { slug: "ecommerce-products" } });
 const user = await db.user.create({ data: { email: `bench-${Date.now()}@example.test`, passwordHash: "x", plan: "business" } });
 const { key } = await createApiKey(user.id, { description: "bench" });

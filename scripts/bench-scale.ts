@@ -36,7 +36,7 @@ const userCount = Number(process.env.BENCH_USERS ?? 20);
 const overLimit = Number(process.env.BENCH_OVER ?? 2);
 const quotaLeft = Number(process.env.BENCH_QUOTA_LEFT ?? 2);
 
-const { prepareDatabase } = await import("@/lib/infra/db/prepare");
+const { prepareDatabase } = await import("@/server/prepare-database");
 const { buildExtractionThread } = await import("./build-thread");
 await Promise.all([prepareDatabase(databaseUrl), buildExtractionThread()]);
 const { db } = await import("@/lib/infra/db");

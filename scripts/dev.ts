@@ -1,7 +1,7 @@
 // npm run dev — apply pending migrations, seed the catalogue on an empty database, then `next dev`.
 import "./load-env";
-import { prepareDatabase } from "@/lib/infra/db/prepare";
 import { env } from "@/lib/infra/env";
+import { prepareDatabase } from "@/server/prepare-database";
 import { buildExtractionThread } from "./build-thread";
 import { nextServerEnv, serveNext } from "./next-server";
 

@@ -1,8 +1,10 @@
 // npm run test:examples — runs the API examples that /api-docs shows (examples/js, examples/python, examples/php)
 // against the built app on a fresh database (SQLite, or PostgreSQL when DATABASE_URL points at one) and checks
-// what each prints. The run example scrapes a page of the local fixture site. Needs node, python3 and php with
-// curl (.ci/run installs the last two from Debian).
-import { type ChildProcess, spawn } from "node:child_process";
+// what each prints, then each SDK's tests against the same app (sdk/typescript with vitest, sdk/python with
+// unittest). The run example and the SDKs' webhook tests scrape a page of the local fixture site. Needs node, python3
+// and php with curl, and for the Python SDK's Ed25519 checks cryptography or PyNaCl (.ci/run installs them from
+// Debian). `--sdk` (npm run test:sdk) runs the SDKs' tests only.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { dropPostgresSchema, freshDatabaseUrl } from "@/test/support/database";
@@ -45,9 +47,14 @@ function check(output: string, expected: RegExp[]): string | null {
 }
 
 /** Runs one example without blocking this process, which serves the fixture site the example scrapes. */
-function runExample(program: string, args: string[], env: NodeJS.ProcessEnv) {
+function runExample(
+  program: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  { cwd = root, timeout = 120_000 }: { cwd?: string; timeout?: number } = {},
+) {
   return new Promise<{ status: number | null; stdout: string; stderr: string; error?: Error }>((resolve) => {
-    const child = spawn(program, args, { cwd: root, env, timeout: 120_000 });
+    const child = spawn(program, args, { cwd, env, timeout });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => {
@@ -75,6 +82,42 @@ async function waitForHealth(server: ChildProcess): Promise<void> {
   throw new Error("the app did not answer /api/health in 10 minutes");
 }
 
+/** A python3 that can check Ed25519 signatures (the one on PATH, else Debian's, where .ci/run installs cryptography). */
+function sdkPython(): { python: string; ed25519: boolean } {
+  const candidates = [process.env.SDK_PYTHON, "python3", "/usr/bin/python3"].filter((python): python is string => !!python);
+  for (const python of candidates) {
+    const probe = spawnSync(python, [
+      "-c",
+      "import importlib.util as u; raise SystemExit(0 if u.find_spec('cryptography') or u.find_spec('nacl') else 1)",
+    ]);
+    if (probe.status === 0) return { python, ed25519: true };
+  }
+  return { python: "python3", ed25519: false };
+}
+
+/** Each SDK's test command, and what its output must not say: a test skipped for want of the app or of a library. */
+function sdkSuites(): { name: string; program: string; args: string[]; cwd: string; mustNotSay: RegExp[] }[] {
+  const { python, ed25519 } = sdkPython();
+  if (!ed25519) console.log("! no python3 with cryptography or PyNaCl: the Python SDK's Ed25519 tests are skipped");
+  return [
+    {
+      name: "sdk/typescript (vitest)",
+      program: process.execPath,
+      args: [path.join(root, "node_modules", "vitest", "vitest.mjs"), "run", "--config", "sdk/typescript/vitest.config.ts"],
+      cwd: root,
+      mustNotSay: [/\bskipped\b/],
+    },
+    {
+      name: `sdk/python (unittest, ${python})`,
+      program: python,
+      args: ["-m", "unittest", "discover", "-s", "tests", "-t", ".", "-v"],
+      cwd: path.join(root, "sdk", "python"),
+      mustNotSay: [/is not set/, ...(ed25519 ? [/neither cryptography nor PyNaCl/] : [])],
+    },
+  ];
+}
+
+const sdkOnly = process.argv.includes("--sdk");
 const databaseUrl = freshDatabaseUrl();
 const site = await startFixtureServer();
 // Its own process group, so that stopping it also stops the `next start` it spawns.
@@ -100,7 +143,7 @@ let passed = 0;
 let failed = 0;
 try {
   await waitForHealth(server);
-  for (const [language, command] of Object.entries(RUNTIMES) as [keyof typeof RUNTIMES, readonly string[]][]) {
+  for (const [language, command] of sdkOnly ? [] : (Object.entries(RUNTIMES) as [keyof typeof RUNTIMES, readonly string[]][])) {
     for (const [example, expected] of Object.entries(EXPECTED)) {
       const file = path.join("examples", language, `${example}.${EXTENSIONS[language]}`);
       const [program = "", ...args] = command;
@@ -119,6 +162,26 @@ try {
         passed++;
         console.log(`✓ ${file}`);
       }
+    }
+  }
+  for (const suite of sdkSuites()) {
+    const result = await runExample(
+      suite.program,
+      suite.args,
+      { ...process.env, SCRAPEDECK_URL: baseUrl, PAGE_URL: `${site.url}/${PAGE}` },
+      { cwd: suite.cwd, timeout: 600_000 },
+    );
+    const output = `${result.stdout}${result.stderr}`;
+    const said = suite.mustNotSay.find((pattern) => pattern.test(output));
+    const problem =
+      result.error?.message ??
+      (result.status !== 0 ? `exited with ${result.status}` : said ? `says ${said}: a test did not run` : null);
+    if (problem) {
+      failed++;
+      console.log(`✗ ${suite.name}: ${problem}\n${output}`);
+    } else {
+      passed++;
+      console.log(`✓ ${suite.name}`);
     }
   }
 } finally {

@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { buildOpenApiDocument } from "@/lib/http/openapi/document";
+import { buildOpenApiDocument } from "@/lib/api/document";
 
 export const OPENAPI_FILE = path.resolve(import.meta.dirname, "..", "public", "openapi.json");
 

@@ -8,9 +8,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { CATALOGUE } from "@/lib/catalogue/seed-data";
 import { httpStatusOf } from "@/lib/http/errors";
+import { ScrapeError } from "@/lib/infra/errors";
 import { decodeHtml } from "@/lib/infra/outbound/charset";
 import { extractFromHtml, scrapePage } from "@/lib/scrapers/engine";
-import { ScrapeError } from "@/lib/scrapers/errors";
 
 const args = process.argv.slice(2);
 const includeReviews = args.includes("--reviews");

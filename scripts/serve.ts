@@ -5,6 +5,7 @@ import path from "node:path";
 import next from "next";
 import { env } from "@/lib/infra/env";
 import { log } from "@/lib/infra/log";
+import { signingKeys } from "@/lib/infra/signing/keys";
 import { stopRunWorkers } from "@/lib/runs/workers";
 import { drainable } from "@/server/drain";
 import { createEdgeServer } from "@/server/edge";
@@ -12,6 +13,14 @@ import { edgeHandlers } from "@/server/handlers";
 import { onShutdownSignal } from "./shutdown";
 
 const dev = process.argv.includes("--dev");
+// Every verification answer is signed: a production server without SIGNING_KEY stops here, before it listens, rather
+// than failing its first verification (npm start hands it the key generated in data/ when none is set).
+try {
+  signingKeys();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 const app = next({ dev, dir: path.resolve(import.meta.dirname, ".."), port: env.PORT });
 await app.prepare();
 

@@ -2,8 +2,9 @@
 import "./load-env";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { prepareDatabase } from "@/lib/infra/db/prepare";
 import { env, localAuthSecret } from "@/lib/infra/env";
+import { localSigningKeyPem } from "@/lib/infra/signing/keys";
+import { prepareDatabase } from "@/server/prepare-database";
 import { buildState, recordBuild } from "./build-state";
 import { buildExtractionThread } from "./build-thread";
 import { revalidateWhenUp } from "./catalogue-revalidation";
@@ -19,6 +20,12 @@ if (!env.AUTH_SECRET) {
   // Production requires AUTH_SECRET; a local launch keeps a generated one in the data folder.
   childEnv.AUTH_SECRET = localAuthSecret();
   console.log("AUTH_SECRET is not set: using the generated one in data/.auth-secret. Set AUTH_SECRET in production.");
+}
+if (!env.SIGNING_KEY) {
+  // Production requires SIGNING_KEY too (scripts/serve.ts refuses to start without it); a local launch signs with the
+  // key generated once in the data folder.
+  childEnv.SIGNING_KEY = localSigningKeyPem();
+  console.log("SIGNING_KEY is not set: using the generated one in data/.signing-key. Set SIGNING_KEY in production.");
 }
 
 const { applied, seeded } = await prepareDatabase(env.DATABASE_URL);

@@ -1,10 +1,10 @@
 // npm run worker — a queue worker process: takes runs from Redis (BullMQ), WORKER_CONCURRENCY at a time, and
 // recovers runs whose worker died. Any number of these and of web instances share one PostgreSQL and Redis.
 import "./load-env";
-import { prepareDatabase } from "@/lib/infra/db/prepare";
 import { env } from "@/lib/infra/env";
 import { log } from "@/lib/infra/log";
 import { startRunWorkers } from "@/lib/runs/workers";
+import { prepareDatabase } from "@/server/prepare-database";
 import { buildExtractionThread } from "./build-thread";
 import { onShutdownSignal } from "./shutdown";
 

@@ -1,8 +1,11 @@
-import { randomUUID } from "node:crypto";
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { TLSSocket } from "node:tls";
+import { type TextAnswer, writeAnswer } from "@/lib/http/answer";
 import { METHOD_PROBE_HEADER, methodProbeSecret } from "@/lib/http/edge-probe";
+import { failureAnswer, openEnvelope } from "@/lib/http/envelope";
+import { errorAnswer } from "@/lib/http/errors";
+import { AppError, type ErrorCode } from "@/lib/infra/errors";
 import { type ClientInfo, resolveClient, type TrustProxy } from "@/lib/infra/trust-proxy";
 import { etagSuffix, stripEtagSuffix } from "@/lib/seo/page-origin";
 import { withDocumentCsp } from "./document-csp";
@@ -76,22 +79,14 @@ function hasDotSegments(decoded: string): boolean {
   return decoded.split("/").some((segment) => segment === "." || segment === "..");
 }
 
-/** The API's error shape (docs/api.md#errors), as the edge writes it. */
-function jsonErrorBody(code: string, message: string): { body: string; requestId: string } {
-  const requestId = randomUUID();
-  return { body: JSON.stringify({ message, code, request_id: requestId }), requestId };
+/** The API's error shape (docs/api.md#errors), as the route kit answers it: one answer for the edge and the routes. */
+function jsonError(code: ErrorCode, message: string, extra: Record<string, string> = {}): TextAnswer {
+  const { requestId, headers } = openEnvelope(extra);
+  return errorAnswer(new AppError(code, message), requestId, headers);
 }
 
-function sendJsonError(res: ServerResponse, status: number, code: string, message: string, extra: Record<string, string> = {}) {
-  const { body, requestId } = jsonErrorBody(code, message);
-  res.writeHead(status, {
-    ...extra,
-    "Content-Type": "application/json; charset=utf-8",
-    "Content-Length": Buffer.byteLength(body),
-    "Cache-Control": "no-store",
-    "X-Request-Id": requestId,
-  });
-  res.end(body);
+function sendJsonError(res: ServerResponse, code: ErrorCode, message: string, extra: Record<string, string> = {}) {
+  writeAnswer(res, jsonError(code, message, extra));
 }
 
 function sendText(res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}) {
@@ -137,7 +132,7 @@ export function createEdgeServer(options: EdgeOptions): Server {
     for (const [name, value] of client.proto === "https" ? HTTPS_HEADERS : HTTP_HEADERS) res.setHeader(name, value);
 
     if (decoded === null) {
-      if (isApi) return sendJsonError(res, 400, "malformed_request", BAD_ENCODING_MESSAGE);
+      if (isApi) return sendJsonError(res, "malformed_request", BAD_ENCODING_MESSAGE);
       return sendText(res, 400, BAD_ENCODING_MESSAGE);
     }
     if (isApi && (canonical !== pathname || pathname.endsWith("/"))) {
@@ -154,7 +149,7 @@ export function createEdgeServer(options: EdgeOptions): Server {
       return;
     }
     if (isApi && hasDotSegments(decoded)) {
-      return sendJsonError(res, 400, "malformed_request", "The request path must not contain . or .. segments");
+      return sendJsonError(res, "malformed_request", "The request path must not contain . or .. segments");
     }
     const method = req.method ?? "GET";
     if (probing && isApi) {
@@ -195,7 +190,7 @@ export function createEdgeServer(options: EdgeOptions): Server {
         return;
       }
       const isApi = isApiPath(rawPathname(req.url ?? "/"));
-      if (isApi) sendJsonError(res, 500, "internal_error", "Something went wrong on our side. Please try again.");
+      if (isApi) writeAnswer(res, failureAnswer(error, openEnvelope(), req));
       else sendText(res, 500, "Internal Server Error");
     });
   });
@@ -213,9 +208,10 @@ export function createEdgeServer(options: EdgeOptions): Server {
   return server;
 }
 
-const CLIENT_ERROR_STATUS: Record<string, [number, string, string]> = {
-  HPE_HEADER_OVERFLOW: [431, "malformed_request", "The request headers are too large"],
-  ERR_HTTP_REQUEST_TIMEOUT: [408, "malformed_request", "The request took too long to arrive"],
+/** Parse failures with a status of their own; any other is a 400. */
+const CLIENT_ERROR_STATUS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, "The request headers are too large"],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, "The request took too long to arrive"],
 };
 
 function rawResponse(status: number, statusText: string, headers: Record<string, string>, body: string): string {
@@ -268,11 +264,8 @@ async function onClientError(
   const [, target = ""] = requestLine.split(" ");
   const isApi = isApiPath(rawPathname(target).replace(/\/{2,}/g, "/"));
   const headers: Record<string, string> = { ...securityHeaders({ https: false }), "Content-Security-Policy": NON_DOCUMENT_CSP };
-  let [status, code, message] = CLIENT_ERROR_STATUS[error.code ?? ""] ?? [
-    400,
-    "malformed_request",
-    "The request could not be parsed",
-  ];
+  let [status, message] = CLIENT_ERROR_STATUS[error.code ?? ""] ?? [400, "The request could not be parsed"];
+  let code: ErrorCode = "malformed_request";
   if (error.code === "HPE_INVALID_METHOD" && isApi && !hasMalformedEncoding(target)) {
     const allow = await probeAllow(server, secret, target);
     if (allow) {
@@ -284,14 +277,10 @@ async function onClientError(
     { 400: "Bad Request", 405: "Method Not Allowed", 408: "Request Timeout", 431: "Request Header Fields Too Large" }[status] ??
     "Error";
   if (isApi) {
-    const { body, requestId } = jsonErrorBody(code, message);
+    // The kit's answer, its status the parse failure's own (a 431 or 408 is still malformed_request).
+    const answer = jsonError(code, message, headers);
     socket.end(
-      rawResponse(
-        status,
-        statusText,
-        { ...headers, "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", "X-Request-Id": requestId },
-        body,
-      ),
+      rawResponse(status, statusText, { ...answer.headers, "Content-Type": "application/json; charset=utf-8" }, answer.json),
     );
   } else {
     socket.end(rawResponse(status, statusText, { ...headers, "Content-Type": "text/plain; charset=utf-8" }, statusText));

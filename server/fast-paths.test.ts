@@ -9,7 +9,7 @@ import * as nextRoute from "@/app/api/scrapers/[id]/run/route";
 import { PLANS } from "@/lib/config/plans";
 import { db } from "@/lib/infra/db";
 import { hotDb } from "@/lib/infra/db/hot";
-import { runQueue } from "@/lib/infra/jobs/queue";
+import { jobQueue } from "@/lib/infra/jobs/queue";
 import { runLimits } from "@/lib/runs/limits";
 import { startRunWorkers } from "@/lib/runs/workers";
 import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
@@ -73,7 +73,7 @@ describe("one process, two copies of lib/", () => {
     const queue = await edgeCopy<typeof import("@/lib/infra/jobs/queue")>("@/lib/infra/jobs/queue");
     const workers = await edgeCopy<typeof import("@/lib/runs/workers")>("@/lib/runs/workers");
     const hot = await edgeCopy<typeof import("@/lib/infra/db/hot")>("@/lib/infra/db/hot");
-    expect(queue.runQueue()).toBe(runQueue());
+    expect(queue.jobQueue("runs")).toBe(jobQueue("runs"));
     expect(workers.startRunWorkers()).toBe(startRunWorkers());
     expect(hot.hotDb()).toBe(hotDb());
   });

@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { LoadError, LoadingRows } from "@/components/ui/list-states";
+import { formatDate } from "@/lib/infra/format";
 
 /** What shows while the secret is hidden: its prefix, so the user sees which kind of value it is, and nothing more. */
 const masked = (secret: string) => `${secret.slice(0, secret.indexOf("_") + 1)}${"•".repeat(24)}`;
@@ -15,7 +16,8 @@ const masked = (secret: string) => `${secret.slice(0, secret.indexOf("_") + 1)}$
 /**
  * docs/product.md#api-keys-tab: the secret webhooks are signed with. Hidden until 'Show' (anyone looking at the
  * screen could forge deliveries with it), copyable either way; 'Rotate secret' asks first, since receivers
- * checking with the old secret reject deliveries until they are updated.
+ * checking ScrapeDeck-Signature with the old secret reject deliveries until they are updated (webhook-signature
+ * carries both for 24 h). Below it, the addresses disabled by a receiver's 410 Gone.
  */
 export function WebhookSecretCard() {
   const secret = useApi("/api/webhooks/secret");
@@ -39,9 +41,9 @@ export function WebhookSecretCard() {
       <CardHeader>
         <CardTitle as="h2">Webhook signing secret</CardTitle>
         <CardDescription>
-          Webhooks (<code className="font-mono">webhook_url</code> on an async run or a batch) carry a{" "}
-          <code className="font-mono">ScrapeDeck-Signature</code> header made with this secret. Check it before trusting a
-          delivery.
+          Webhooks (<code className="font-mono">webhook_url</code> on an async run or a batch) are signed with this secret, in the{" "}
+          <code className="font-mono">ScrapeDeck-Signature</code> header and in the Standard Webhooks{" "}
+          <code className="font-mono">webhook-signature</code> header. Check one before trusting a delivery.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -68,6 +70,7 @@ export function WebhookSecretCard() {
             </div>
           </div>
         )}
+        {secret.data && secret.data.disabled_urls.length > 0 ? <DisabledUrls entries={secret.data.disabled_urls} /> : null}
       </CardContent>
       <Dialog
         open={confirming}
@@ -78,8 +81,9 @@ export function WebhookSecretCard() {
         <DialogContent dismissOnOutsideClick={false}>
           <DialogTitle className="text-lg font-semibold">Rotate webhook secret?</DialogTitle>
           <DialogDescription className="mt-2 text-sm text-slate-600">
-            Deliveries from now on are signed with a new secret. Receivers that still check with the current one will reject them
-            until you update them. This cannot be undone.
+            Deliveries from now on are signed with a new secret. Receivers that check ScrapeDeck-Signature with the current one
+            will reject them until you update them; webhook-signature carries both secrets' signatures for 24 hours. This cannot
+            be undone.
           </DialogDescription>
           <div className="mt-6 flex justify-end gap-3">
             <DialogClose asChild>
@@ -94,5 +98,27 @@ export function WebhookSecretCard() {
         </DialogContent>
       </Dialog>
     </Card>
+  );
+}
+
+/** Addresses whose receiver answered 410 Gone: deliveries to them are no longer attempted. */
+function DisabledUrls({ entries }: { entries: { url: string; disabled_at: string }[] }) {
+  return (
+    <section aria-labelledby="disabled-webhooks" className="mt-6" data-testid="disabled-webhook-urls">
+      <h3 id="disabled-webhooks" className="text-sm font-semibold text-slate-900">
+        Disabled webhook addresses
+      </h3>
+      <p className="mt-1 text-sm text-slate-600">
+        Their receiver answered <code className="font-mono">410 Gone</code>, so later deliveries to them are not attempted.
+      </p>
+      <ul className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200">
+        {entries.map((entry) => (
+          <li key={entry.url} className="flex flex-col gap-1 px-3 py-2 text-sm sm:flex-row sm:items-center sm:justify-between">
+            <code className="min-w-0 font-mono break-all text-slate-900">{entry.url}</code>
+            <span className="shrink-0 text-slate-600">since {formatDate(entry.disabled_at)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

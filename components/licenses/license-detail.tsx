@@ -8,6 +8,7 @@ import { formatDate } from "@/lib/infra/format";
 import type { LicenseContentDto, LicenseDto } from "@/lib/licenses/dto";
 import { AddContentForm } from "./add-content-form";
 import { LicenseContentList } from "./license-content-list";
+import { LicenseFileDownload } from "./license-file-download";
 import { LicenseStatusBadge, LicenseStatusButton } from "./license-status";
 import { usageDetail } from "./license-usage";
 import { useLicense, useLicenseContent } from "./queries";
@@ -62,6 +63,16 @@ export function LicenseDetail({
         </CardHeader>
         <CardContent>
           <LicenseContentList items={content} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Offline License File</CardTitle>
+          <CardDescription>For software that must check this license while it cannot reach the internet.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <LicenseFileDownload license={license} />
         </CardContent>
       </Card>
 

@@ -3,7 +3,8 @@ import { CheckIcon, CloseIcon } from "@/components/site/icons";
 import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { PLAN_LIST, planFeatures } from "@/lib/config/plans";
+import { planFeatures } from "@/lib/catalogue/plan-features";
+import { PLAN_LIST } from "@/lib/config/plans";
 import { planPrice } from "./plan-text";
 import { Section } from "./section";
 

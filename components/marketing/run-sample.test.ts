@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { buildOpenApiDocument } from "@/lib/api/document";
 import { CATALOGUE } from "@/lib/catalogue/seed-data";
-import { buildOpenApiDocument } from "@/lib/http/openapi/document";
 import { runResultSchema, scrapedItemSchema } from "@/lib/runs/schema";
 import { extractFromHtml } from "@/lib/scrapers/engine";
 import { SAMPLE_RUN_RESPONSE } from "./run-sample";

@@ -1,5 +1,5 @@
 import "server-only";
-import { OPERATIONS } from "@/lib/http/openapi/operations";
+import { OPERATIONS } from "@/lib/api/registry";
 import { runResultSchema } from "@/lib/runs/schema";
 
 // The sample run answer of the home and scraper pages (docs/product.md#scraper-detail: id, status and a data list of

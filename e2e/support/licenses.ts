@@ -49,7 +49,7 @@ export async function createAndOpenLicense(page: Page, license: NewLicense): Pro
  * The notice on show with that title. A replaced one can linger in the DOM for a moment, removed or hidden
  * behind the new one (the toaster shows one at a time), so only the visible one counts.
  */
-export function toast(page: Page, title: string, description?: string): Locator {
+export function toast(page: Page, title: string, description?: string | RegExp): Locator {
   const toastItem = page
     .locator('[data-sonner-toast][data-visible="true"]:not([data-removed="true"])')
     .filter({ hasText: title });

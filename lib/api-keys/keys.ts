@@ -1,10 +1,12 @@
 import "server-only";
-import type { PlanId } from "@/lib/config/plans";
+import type { ApiKeyOwner } from "@/lib/auth/access";
+import { planOf } from "@/lib/config/plans";
 import { db } from "@/lib/infra/db";
-import { type HotStatement, hotQuery, sqlTimestamp } from "@/lib/infra/db/hot";
+import { hotQuery, sqlTimestamp } from "@/lib/infra/db/hot";
 import { AppError, authenticationRequired } from "@/lib/infra/errors";
 import { generateApiKey, hashApiKey, maskApiKey } from "./format";
 import { type CreateApiKeyInput, MAX_API_KEYS_PER_USER } from "./schema";
+import { FIND_API_KEY_OWNER } from "./sql";
 
 /** Last use is written at most once per this interval per key, so busy keys do not turn every call into a write. */
 export const LAST_USED_RESOLUTION_MS = 60_000;
@@ -48,37 +50,14 @@ export async function deleteApiKey(userId: number, id: number): Promise<boolean>
   return count > 0;
 }
 
-/**
- * The key and its owner in one indexed lookup by hash: prepared raw SQL (lib/infra/db/hot.ts), since every scraper call
- * pays for it. Not cached: a deleted key (or account) is refused from the next request on, in every app instance,
- * with nothing to invalidate. `stale` says whether its last use is worth writing down (LAST_USED_RESOLUTION_MS).
- */
-const FIND_API_KEY_OWNER: HotStatement = {
-  name: "api_key_owner",
-  sqlite: `SELECT k.id AS "id", k.user_id AS "userId", u.email AS "email", u.plan AS "plan",
-      (k.last_used_at IS NULL OR k.last_used_at < ?) AS "stale"
-    FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = ?`,
-  postgres: `SELECT k.id AS "id", k.user_id AS "userId", u.email AS "email", u.plan::text AS "plan",
-      (k.last_used_at IS NULL OR k.last_used_at < $1::timestamp) AS "stale"
-    FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = $2`,
-};
-
-export interface ApiKeyOwner {
-  apiKey: { id: number; userId: number };
-  user: { id: number; email: string; plan: PlanId };
-}
-
 /** The key's owner, or null for an unknown or deleted key. Pass only well-formed keys (see isWellFormedApiKey). */
 export async function findApiKeyOwner(key: string, now = new Date()): Promise<(ApiKeyOwner & { lastUseStale: boolean }) | null> {
   const staleBefore = sqlTimestamp(new Date(now.getTime() - LAST_USED_RESOLUTION_MS));
-  const [row] = await hotQuery<{ id: number; userId: number; email: string; plan: PlanId; stale: unknown }>(FIND_API_KEY_OWNER, [
-    staleBefore,
-    hashApiKey(key),
-  ]);
+  const [row] = await hotQuery(FIND_API_KEY_OWNER, [staleBefore, hashApiKey(key)]);
   if (!row) return null;
   return {
     apiKey: { id: row.id, userId: row.userId },
-    user: { id: row.userId, email: row.email, plan: row.plan },
+    user: { id: row.userId, email: row.email, plan: planOf(row.plan) },
     // SQLite answers 1/0, PostgreSQL true/false.
     lastUseStale: Boolean(row.stale),
   };

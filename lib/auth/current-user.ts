@@ -1,5 +1,6 @@
 import "server-only";
-import type { PlanId } from "@/lib/config/plans";
+import { type PlanId, planOf } from "@/lib/config/plans";
+import type { HeaderReader } from "@/lib/infra/api/operation";
 import { db } from "@/lib/infra/db";
 import { bearerCredential } from "./bearer";
 import { sessionFromCookie } from "./session-cookie";
@@ -21,7 +22,7 @@ export interface CurrentUser {
  * The user is read from the database, so a deleted account stops working at once, and with it whether the
  * session is still current: not revoked by a logout, issued under the user's present session version.
  */
-export async function getCurrentUser(headers: Headers): Promise<CurrentUser | null> {
+export async function getCurrentUser(headers: HeaderReader): Promise<CurrentUser | null> {
   const authorization = headers.get("authorization");
   let session: SessionClaims | null;
   let via: CurrentUser["via"];
@@ -39,5 +40,5 @@ export async function getCurrentUser(headers: Headers): Promise<CurrentUser | nu
     select: { id: true, email: true, plan: true, ...sessionCheckSelect(session.sessionId) },
   });
   if (!user || !isSessionCurrent(session, user)) return null;
-  return { id: user.id, email: user.email, plan: user.plan, via, session };
+  return { id: user.id, email: user.email, plan: planOf(user.plan), via, session };
 }

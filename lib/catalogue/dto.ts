@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { PlanId } from "@/lib/config/plans";
+import { planOf } from "@/lib/config/plans";
 import { relativeTime } from "@/lib/infra/format";
 import type { Popularity } from "./popularity";
 import type { scraperDetailSchema, scraperSchema } from "./schema";
@@ -14,7 +14,8 @@ export interface ScraperRecord {
   baseUsers: number;
   parameters: string;
   exampleUrl: string;
-  requiredPlan: PlanId;
+  /** As stored: a PlanId (lib/config/plans.ts planOf). */
+  requiredPlan: string;
   updatedAt: Date;
 }
 
@@ -38,7 +39,7 @@ export function toScraperDto(scraper: ScraperRecord, runners: number, now = new 
     popularity: scraper.popularity,
     users: scraper.baseUsers + runners,
     updated: relativeTime(scraper.updatedAt, now),
-    required_plan: scraper.requiredPlan,
+    required_plan: planOf(scraper.requiredPlan),
   };
 }
 

@@ -1,8 +1,8 @@
 // The one plan table (docs/product.md#plans-and-limits). Pricing, the API docs FAQ, the dashboard and limit enforcement
-// all read it.
-import { CATALOGUE } from "@/lib/catalogue/seed-data";
+// all read it. It stands on its own: what a plan offers of the catalogue is derived in lib/catalogue/plan-features.ts.
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "@/lib/infra/duration";
 
-/** In rank order: each plan includes what the ones before it do. The database's PlanId enum holds the same values. */
+/** In rank order: each plan includes what the ones before it do. The database stores a plan as text (planOf). */
 export const PLAN_IDS = ["free", "pro", "business"] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
@@ -19,6 +19,12 @@ export interface Plan {
   /** Runs in flight at once; 1 is what the marketing copy calls no concurrent runs. */
   concurrentRuns: number;
   support: "basic" | "email" | "priority";
+  /** Monitors: the shortest time between two scheduled checks of one monitor (its interval or its cron's gap). */
+  monitorMinIntervalMs: number;
+  /** Monitors: the URLs one monitor watches at most. */
+  monitorUrls: number;
+  /** Monitors a user has at most. */
+  monitors: number;
 }
 
 export const PLANS: Record<PlanId, Plan> = {
@@ -32,6 +38,9 @@ export const PLANS: Record<PlanId, Plan> = {
     requestsPerMinute: 10,
     concurrentRuns: 1,
     support: "basic",
+    monitorMinIntervalMs: DAY_MS,
+    monitorUrls: 5,
+    monitors: 3,
   },
   pro: {
     id: "pro",
@@ -43,6 +52,9 @@ export const PLANS: Record<PlanId, Plan> = {
     requestsPerMinute: 50,
     concurrentRuns: 5,
     support: "email",
+    monitorMinIntervalMs: HOUR_MS,
+    monitorUrls: 50,
+    monitors: 25,
   },
   business: {
     id: "business",
@@ -54,6 +66,9 @@ export const PLANS: Record<PlanId, Plan> = {
     requestsPerMinute: 200,
     concurrentRuns: 20,
     support: "priority",
+    monitorMinIntervalMs: 5 * MINUTE_MS,
+    monitorUrls: 100,
+    monitors: 100,
   },
 };
 
@@ -62,6 +77,15 @@ export const PLAN_LIST: readonly Plan[] = PLAN_IDS.map((id) => PLANS[id]);
 /** For names read from outside the type system (command lines); values from the database are PlanIds already. */
 export function isPlanId(value: string): value is PlanId {
   return (PLAN_IDS as readonly string[]).includes(value);
+}
+
+/**
+ * A plan as the database stores it (text: the list is the code's, so a new tier needs no migration). The only
+ * writers are registration and `npm run user:plan`, which take PlanIds; anything else is corrupt data, not input.
+ */
+export function planOf(stored: string): PlanId {
+  if (!isPlanId(stored)) throw new Error(`Unknown plan in the database: ${JSON.stringify(stored)}`);
+  return stored;
 }
 
 /** A plan may run a scraper when its rank (its place in PLAN_IDS) is at least the scraper's required plan's. */
@@ -77,36 +101,4 @@ export function runsOneAtATime(plan: Plan): boolean {
 /** The plans that include `plan`'s scrapers: it and every plan above it. */
 export function plansIncluding(plan: PlanId): Plan[] {
   return PLAN_LIST.filter((candidate) => planIncludes(candidate.id, plan));
-}
-
-/** How many catalogue scrapers a plan runs (those whose required plan it includes), or "all" of them. */
-export function includedScrapers(plan: Plan): number | "all" {
-  const count = CATALOGUE.filter((entry) => planIncludes(plan.id, entry.requiredPlan)).length;
-  return count === CATALOGUE.length ? "all" : count;
-}
-
-const SUPPORT_LABELS: Record<Plan["support"], string> = {
-  basic: "Basic support",
-  email: "Email support",
-  priority: "Priority support",
-};
-
-export interface PlanFeature {
-  text: string;
-  included: boolean;
-}
-
-/** The marketing feature list of a plan (text plus an included flag, docs/product.md#plans-and-limits). */
-export function planFeatures(plan: Plan): PlanFeature[] {
-  const scrapers = includedScrapers(plan);
-  return [
-    { text: `${plan.monthlyRuns.toLocaleString("en-US")} API calls/month`, included: true },
-    { text: scrapers === "all" ? "All scrapers" : `${scrapers} scrapers`, included: true },
-    { text: SUPPORT_LABELS[plan.support], included: true },
-    {
-      text: runsOneAtATime(plan) ? "Concurrent runs" : `${plan.concurrentRuns} concurrent runs`,
-      included: !runsOneAtATime(plan),
-    },
-    { text: `${plan.requestsPerMinute} requests/minute`, included: true },
-  ];
 }

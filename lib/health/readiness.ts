@@ -6,6 +6,7 @@ import { checkQueue } from "@/lib/infra/jobs/queue";
 import { isShuttingDown } from "@/lib/infra/lifecycle";
 import { OUTAGE_RETRY_AFTER_SECONDS } from "@/lib/infra/outage";
 import { redisClient } from "@/lib/infra/rate-limit/redis";
+import { RUNS_QUEUE } from "@/lib/runs/queue";
 import type { Readiness } from "./schema";
 
 /** A dependency slower than this is taken for down: a load balancer's probe must not hang on it. */
@@ -50,7 +51,7 @@ export async function checkReadiness(): Promise<Readiness> {
   const [database, redisCheck, queue] = await Promise.all([
     probe(() => Promise.all([db.$queryRawUnsafe("SELECT 1"), hotQuery(PING, [])])),
     redis ? probe(() => redis.ping()) : Promise.resolve(null),
-    probe(checkQueue),
+    probe(() => checkQueue(RUNS_QUEUE)),
   ]);
   if (database.status === "down" || redisCheck?.status === "down" || queue.status === "down") {
     const checks = Object.entries({ database, ...(redisCheck ? { redis: redisCheck } : {}), queue });

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { HeaderReader } from "@/lib/infra/api/operation";
 
 /**
  * How the edge asks a route which methods it serves (docs/architecture.md#the-edge): a request with a method the
@@ -20,7 +21,7 @@ export function methodProbeSecret(): string {
 }
 
 /** True when a request is the edge's method probe; always false without an edge in front. */
-export function isMethodProbe(headers: Headers): boolean {
+export function isMethodProbe(headers: HeaderReader): boolean {
   const secret = (globalThis as unknown as SecretStore)[PROBE_SECRET_KEY];
   return secret !== undefined && headers.get(METHOD_PROBE_HEADER) === secret;
 }

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createDb } from "@/lib/infra/db";
-import { AppError } from "@/lib/infra/errors";
+import { AppError, ScrapeError } from "@/lib/infra/errors";
 import { OUTAGE_RETRY_AFTER_SECONDS } from "@/lib/infra/outage";
-import { ScrapeError } from "@/lib/scrapers/errors";
 import { answerableError, errorResponse, HTTP_STATUS, httpStatusOf } from "./errors";
 import { route } from "./route";
 

@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { AppError, type ErrorCode, type ValidationIssue } from "@/lib/infra/errors";
 import { dependencyOutage } from "@/lib/infra/outage";
-import { jsonResponse } from "./json";
-import { setRateLimitHeaders } from "./rate-limit";
+import { jsonAnswer, type TextAnswer, toResponse } from "./answer";
+import { rateLimitHeaders } from "./rate-limit";
 
 /**
  * The HTTP status of every error code: the one place where a domain error becomes HTTP. A new code does not
@@ -22,6 +22,8 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   plan_required: 403,
   email_taken: 409,
   api_key_limit_reached: 409,
+  license_inactive: 409,
+  license_expired: 409,
   quota_exceeded: 402,
   rate_limited: 429,
   concurrency_limited: 429,
@@ -74,20 +76,27 @@ export function answerableError(error: unknown): AppError {
 }
 
 /**
- * `{message, code, issues?, request_id}` with the code's status, the headers its details call for (Retry-After,
- * X-RateLimit-*, WWW-Authenticate) and `headers` (the route's own: CORS, Allow, rate limits counted earlier).
+ * `{message, code, issues?, request_id}` with the code's status and the headers its details call for (Retry-After,
+ * X-RateLimit-*, WWW-Authenticate), on top of `headers` (the envelope's: request id, Cache-Control, CORS, Allow,
+ * rate limits counted earlier). The one place an error becomes an answer, for every adapter and the edge.
  */
-export function errorResponse(error: AppError, requestId: string, headers: HeadersInit = {}): Response {
-  const merged = new Headers(headers);
+export function errorAnswer(error: AppError, requestId: string, headers: Record<string, string> = {}): TextAnswer {
+  const merged: Record<string, string> = { ...headers };
   const challenge = WWW_AUTHENTICATE[error.code];
-  if (challenge) merged.set("WWW-Authenticate", challenge);
+  if (challenge) merged["WWW-Authenticate"] = challenge;
   const { retryAfterSeconds, rateLimit, issues } = error.details;
-  if (retryAfterSeconds !== undefined) merged.set("Retry-After", String(Math.max(1, Math.ceil(retryAfterSeconds))));
-  if (rateLimit) setRateLimitHeaders(merged, rateLimit);
-  return jsonResponse(
+  if (retryAfterSeconds !== undefined) merged["Retry-After"] = String(Math.max(1, Math.ceil(retryAfterSeconds)));
+  if (rateLimit) Object.assign(merged, rateLimitHeaders(rateLimit));
+  return jsonAnswer(
+    httpStatusOf(error),
     { message: error.message, code: error.code, ...(issues ? { issues } : {}), request_id: requestId },
-    { status: httpStatusOf(error), headers: merged },
+    merged,
   );
+}
+
+/** errorAnswer as a web Response. */
+export function errorResponse(error: AppError, requestId: string, headers: Record<string, string> = {}): Response {
+  return toResponse(errorAnswer(error, requestId, headers));
 }
 
 /** A zod failure as a validation_error: every issue, and the first one as the message. */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { METHOD_PROBE_HEADER, methodProbeSecret } from "@/lib/http/edge-probe";
-import { withPublicCors } from "./cors";
+import { METHOD_PROBE_HEADER, methodProbeSecret } from "./edge-probe";
 import { forEveryMethod, HTTP_METHODS, methods } from "./methods";
 import { route } from "./route";
 
@@ -38,9 +37,16 @@ describe("methods", () => {
   });
 });
 
+describe("forEveryMethod", () => {
+  it("gives every method the same handler", () => {
+    const handlers = forEveryMethod(ok);
+    for (const method of HTTP_METHODS) expect(handlers[method]).toBe(ok);
+  });
+});
+
 describe("the edge's method probe", () => {
   it("answers 405 with the route's Allow even where OPTIONS is served, and only with the process's secret", async () => {
-    const handlers = methods(withPublicCors({ POST: ok }));
+    const handlers = methods({ POST: ok, OPTIONS: route(async () => new Response(null, { status: 204 })) });
     const probe = (value: string) =>
       handlers.OPTIONS(
         new Request("http://localhost/x", { method: "OPTIONS", headers: { [METHOD_PROBE_HEADER]: value } }),
@@ -50,33 +56,7 @@ describe("the edge's method probe", () => {
     expect(probed.status).toBe(405);
     expect(probed.headers.get("allow")).toBe("POST, OPTIONS");
     expect((await probed.json()).code).toBe("method_not_allowed");
-    // A client guessing at the header gets the real preflight.
+    // A client guessing at the header gets the real OPTIONS answer.
     expect((await probe("guess")).status).toBe(204);
-  });
-});
-
-describe("forEveryMethod", () => {
-  it("gives every method the same handler", () => {
-    const handlers = forEveryMethod(ok);
-    for (const method of HTTP_METHODS) expect(handlers[method]).toBe(ok);
-  });
-});
-
-describe("withPublicCors", () => {
-  it("opens answers, errors included, to any origin and answers the preflight with the served methods", async () => {
-    const failing = route(async () => {
-      throw new Error("boom");
-    });
-    const handlers = methods(withPublicCors({ POST: ok, DELETE: failing }));
-    const preflight = await call(handlers.OPTIONS, "OPTIONS");
-    expect(preflight.status).toBe(204);
-    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
-    expect(preflight.headers.get("access-control-allow-methods")).toBe("POST, DELETE, OPTIONS");
-    expect((await call(handlers.POST, "POST")).headers.get("access-control-allow-origin")).toBe("*");
-    const failed = await call(handlers.DELETE, "DELETE");
-    expect(failed.status).toBe(500);
-    expect(failed.headers.get("access-control-expose-headers")).toContain("X-Request-Id");
-    const refused = await call(handlers.GET, "GET");
-    expect(refused.headers.get("allow")).toBe("POST, DELETE, OPTIONS");
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError } from "@/lib/infra/errors";
 import { parseJsonBody } from "./body";
-import { parseId, route } from "./route";
+import { route } from "./route";
 
 const noParams = { params: Promise.resolve({}) };
 const schema = z.object({ name: z.string().min(2, "Name must be at least 2 characters.") });
@@ -101,14 +101,5 @@ describe("route", () => {
     expect(res.status).toBe(202);
     expect(await res.text()).toBe("42");
     expect(res.headers.get("x-request-id")).toBeTruthy();
-  });
-});
-
-describe("parseId", () => {
-  it("accepts positive integers", () => {
-    expect(parseId("7")).toBe(7);
-  });
-  it.each([undefined, "", "0", "-1", "abc", "1.5", "1e3", ["1"], "99999999999999999999"])("treats %j as not found", (raw) => {
-    expect(() => parseId(raw as string)).toThrow(new AppError("not_found", "Resource not found"));
   });
 });

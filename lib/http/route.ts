@@ -1,9 +1,5 @@
-import { randomUUID } from "node:crypto";
-import { AppError } from "@/lib/infra/errors";
-import { log } from "@/lib/infra/log";
-import { routeId } from "@/lib/infra/route-id";
-import { answerableError, errorResponse } from "./errors";
-import { jsonResponse } from "./json";
+import { toResponse } from "./answer";
+import { failureAnswer, openEnvelope } from "./envelope";
 
 type RawParams = Record<string, string | string[] | undefined>;
 
@@ -11,7 +7,7 @@ export interface RouteContext {
   req: Request;
   params: RawParams;
   requestId: string;
-  /** Headers added to the answer, error or not (rate-limit headers, CORS). */
+  /** Headers added to the answer, error or not (Allow, CORS). */
   responseHeaders: Headers;
 }
 
@@ -21,46 +17,26 @@ export type Handler<C extends RouteContext = RouteContext> = (ctx: C) => Promise
 export type NextRouteHandler = (req: Request, segment: { params: Promise<RawParams> }) => Promise<Response>;
 
 /**
- * API answers are not stored by browsers or shared caches unless a route says otherwise: most depend on who
- * asks, and some carry an API key or a token. A route whose answer is the same for everyone may set its own
- * Cache-Control; one that returns a key, a token or a secret never does.
- */
-export const API_CACHE_CONTROL = "no-store";
-
-/**
- * Wraps a route handler: awaits params, gives it a request id, turns its result into JSON and every
- * failure into the one error shape. Unknown errors are logged with the request id and answered 500
- * without internals.
+ * A Next route handler outside the operations (lib/http/serve.ts): next-auth's endpoints and the JSON 404 of
+ * unknown API paths. The same envelope as an operation's — request id, Cache-Control, every failure in the one
+ * error shape (lib/http/envelope.ts) — around a handler that answers with data or a Response of its own.
  */
 export function route(handler: Handler): NextRouteHandler {
   return async (req, segment) => {
-    const requestId = randomUUID();
-    const responseHeaders = new Headers({ "X-Request-Id": requestId, "Cache-Control": API_CACHE_CONTROL });
+    const envelope = openEnvelope();
+    const responseHeaders = new Headers();
     try {
       const params = (await segment?.params) ?? {};
-      const result = await handler({ req, params, requestId, responseHeaders });
-      const response = result instanceof Response ? result : jsonResponse(result);
-      for (const [name, value] of responseHeaders) if (!response.headers.has(name)) response.headers.set(name, value);
+      const result = await handler({ req, params, requestId: envelope.requestId, responseHeaders });
+      const response =
+        result instanceof Response ? result : toResponse({ status: 200, headers: {}, json: JSON.stringify(result) });
+      for (const [name, value] of [...Object.entries(envelope.headers), ...responseHeaders]) {
+        if (!response.headers.has(name)) response.headers.set(name, value);
+      }
       return response;
     } catch (error) {
-      if (error instanceof AppError) return errorResponse(error, requestId, responseHeaders);
-      log.error({ err: error, requestId, method: req.method, url: req.url }, "unhandled error in route");
-      return errorResponse(answerableError(error), requestId, responseHeaders);
+      for (const [name, value] of responseHeaders) envelope.headers[name] = value;
+      return toResponse(failureAnswer(error, envelope, req));
     }
   };
-}
-
-/** Adds behaviour in front of a handler, e.g. authentication that extends the context. */
-export function compose<C extends RouteContext>(
-  extend: (ctx: RouteContext) => Promise<C>,
-  handler: Handler<C>,
-): NextRouteHandler {
-  return route(async (ctx) => handler(await extend(ctx)));
-}
-
-/** Route ids are integers (docs/product.md#route-ids): anything that is not a positive integer is simply not found. */
-export function parseId(raw: string | string[] | undefined, what = "Resource"): number {
-  const id = routeId(raw);
-  if (id === 0) throw new AppError("not_found", `${what} not found`);
-  return id;
 }

@@ -5,6 +5,7 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_DATABASE_URL, providerOf } from "./db/url";
 import { publicEnvSchema } from "./public-env";
+import { parseRetiredKeys, parseSigningKey } from "./signing/material";
 import { parseTrustProxy } from "./trust-proxy";
 
 const booleanFlag = z
@@ -91,6 +92,36 @@ const envSchema = z
     WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().positive().default(60_000),
     /** Prefix of the queue's Redis keys, so several deployments (or test runs) can share one Redis. */
     QUEUE_PREFIX: z.string().trim().min(1).default("scrapedeck"),
+    /**
+     * The Ed25519 private key that signs license verification answers and license files (docs/api.md#signed-answers):
+     * PKCS#8 PEM or a JWK. Kept as a KeyObject, which prints no key material. Generated once into data/ outside
+     * production when unset (lib/infra/signing/keys.ts).
+     */
+    SIGNING_KEY: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (!value?.trim()) return undefined;
+        try {
+          return parseSigningKey(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
+    /** Rotated-out signing keys still listed until their not_after: a JSON array of public JWKs (docs/api.md#key-rotation). */
+    SIGNING_KEYS_RETIRED: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (!value?.trim()) return [];
+        try {
+          return parseRetiredKeys(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
     /** Set by Next while it builds, when no secret is needed yet. */
     NEXT_PHASE: z.string().optional(),
   })

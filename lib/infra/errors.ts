@@ -3,7 +3,7 @@
 // (lib/http/errors.ts), and the code is what API callers see in `{message, code}`.
 import type { RateLimitState } from "@/lib/infra/rate-limit/limiter";
 
-/** Why the scraper engine could not scrape a page (lib/scrapers/errors.ts raises them). */
+/** Why the scraper engine could not scrape a page (ScrapeError below; the fetcher and the extraction thread raise it). */
 export type ScrapeErrorCode =
   /** The URL itself is unusable. */
   | "invalid_url"
@@ -38,6 +38,9 @@ export type ErrorCode =
   | "plan_required"
   | "email_taken"
   | "api_key_limit_reached"
+  /** A license file is refused for a deactivated license, or one past its expiry. */
+  | "license_inactive"
+  | "license_expired"
   // Limits: the quota is used up until the month ends; the others pass after `retryAfterSeconds`.
   | "quota_exceeded"
   | "rate_limited"
@@ -87,6 +90,17 @@ export class AppError<C extends ErrorCode = ErrorCode> extends Error {
   ) {
     super(message, options);
     this.name = "AppError";
+  }
+}
+
+/**
+ * Why a page could not be scraped: fetched (lib/infra/outbound) or read (the extraction thread); each code is
+ * explained where ScrapeErrorCode lists them.
+ */
+export class ScrapeError extends AppError<ScrapeErrorCode> {
+  constructor(code: ScrapeErrorCode, message: string, options?: { cause?: unknown }) {
+    super(code, message, {}, options);
+    this.name = "ScrapeError";
   }
 }
 

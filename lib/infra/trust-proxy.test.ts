@@ -59,6 +59,12 @@ describe("resolveClient", () => {
     expect(direct).toEqual({ ip: "203.0.113.5", proto: "http", host: "app.example" });
   });
 
+  it("takes proxy-addr's named ranges, and IPv4 peers as dual-stack sockets report them", () => {
+    const trust = parseTrustProxy("loopback, uniquelocal");
+    expect(resolveClient(trust, "::ffff:127.0.0.1", false, headers("198.51.100.7, fd00::5")).ip).toBe("198.51.100.7");
+    expect(resolveClient(trust, "203.0.113.5", false, headers("1.1.1.1")).ip).toBe("203.0.113.5");
+  });
+
   it("never keys on something that is not an address", () => {
     expect(resolveClient(parseTrustProxy("1"), "10.0.0.2", false, headers("not-an-ip")).ip).toBe("10.0.0.2");
     expect(resolveClient(parseTrustProxy("1"), "10.0.0.2", false, headers()).ip).toBe("10.0.0.2");

@@ -1,15 +1,21 @@
-import { BlockList, isIP } from "node:net";
+import { isIP } from "node:net";
+import proxyaddr from "proxy-addr";
 
 /**
  * Which peers may tell us who the client is (TRUST_PROXY, docs/architecture.md#the-edge):
  * - off (the default): nobody; the client is the socket's peer and X-Forwarded-* are ignored;
  * - a hop count n: the n proxies nearest to us append to X-Forwarded-For, so the client is the n-th address
  *   from the right of the chain [X-Forwarded-For…, socket peer];
- * - a list of addresses and CIDR ranges: walking the chain from the right, every trusted address is skipped and
- *   the first untrusted one is the client.
+ * - a list of addresses, CIDR ranges and proxy-addr's names (loopback, linklocal, uniquelocal): walking the chain
+ *   from the right, every trusted address is skipped and the first untrusted one is the client.
  * X-Forwarded-Host and X-Forwarded-Proto are read only when the socket peer itself is a trusted proxy.
+ * The list and the walk are proxy-addr's (Express's): what is ours is the hop count's bounds, the host and proto, and
+ * never keying a throttle on something that is not an address.
  */
-export type TrustProxy = { kind: "off" } | { kind: "hops"; hops: number } | { kind: "list"; list: BlockList; source: string };
+export type TrustProxy =
+  | { kind: "off" }
+  | { kind: "hops"; hops: number }
+  | { kind: "list"; trusts: (address: string, index: number) => boolean; source: string };
 
 export const TRUST_NOBODY: TrustProxy = { kind: "off" };
 
@@ -22,22 +28,16 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
     if (!Number.isSafeInteger(hops) || hops > 32) throw new Error("a hop count must be between 0 and 32");
     return { kind: "hops", hops };
   }
-  const list = new BlockList();
-  for (const entry of value.split(",").map((part) => part.trim())) {
-    if (entry === "") continue;
-    const [address = "", prefix, ...rest] = entry.split("/");
-    const family = isIP(address);
-    if (family === 0 || rest.length > 0) throw new Error(`"${entry}" is not an IP address or CIDR range`);
-    const type = family === 4 ? "ipv4" : "ipv6";
-    if (prefix === undefined) {
-      list.addAddress(address, type);
-      continue;
-    }
-    const bits = Number(prefix);
-    if (!/^\d+$/.test(prefix) || bits > (family === 4 ? 32 : 128)) throw new Error(`"${entry}" has an invalid prefix length`);
-    list.addSubnet(address, bits, type);
+  const entries = value
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
+  try {
+    return { kind: "list", trusts: proxyaddr.compile(entries), source: value };
+  } catch (error) {
+    // proxy-addr says which entry: "invalid IP address: 10.0.0", "invalid range on address: ::1/129".
+    throw new Error(error instanceof Error ? error.message : String(error));
   }
-  return { kind: "list", list, source: value };
 }
 
 /** An IPv4 address mapped into IPv6 (::ffff:1.2.3.4), as dual-stack sockets report it, in its plain form. */
@@ -45,13 +45,6 @@ export function normaliseAddress(address: string): string {
   const trimmed = address.trim().replace(/^\[|\]$/g, "");
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(trimmed);
   return mapped?.[1] ?? trimmed;
-}
-
-function isTrustedAddress(trust: TrustProxy, address: string): boolean {
-  if (trust.kind !== "list") return false;
-  const family = isIP(address);
-  if (family === 0) return false;
-  return trust.list.check(address, family === 4 ? "ipv4" : "ipv6");
 }
 
 export interface ClientInfo {
@@ -83,24 +76,12 @@ export function resolveClient(
   const peer = socketAddress ? normaliseAddress(socketAddress) : "unknown";
   const ownProto = encrypted ? "https" : "http";
   const host = firstValue(headers.host) ?? null;
-  const peerTrusted = trust.kind === "hops" ? trust.hops > 0 : isTrustedAddress(trust, peer);
-  if (!peerTrusted) return { ip: peer, proto: ownProto, host };
+  if (trust.kind === "off" || !socketAddress) return { ip: peer, proto: ownProto, host };
+  const trusts = trust.kind === "hops" ? (_address: string, index: number) => index < trust.hops : trust.trusts;
+  if (!trusts(socketAddress, 0)) return { ip: peer, proto: ownProto, host };
 
-  const forwardedFor = headers["x-forwarded-for"];
-  const joined = Array.isArray(forwardedFor) ? forwardedFor.join(",") : (forwardedFor ?? "");
-  const chain = joined
-    .split(",")
-    .map((entry) => normaliseAddress(entry))
-    .filter((entry) => entry !== "");
-  // Nearest first: the socket peer, then what each proxy appended, right to left.
-  const hops = [peer, ...chain.reverse()];
-  let ip: string;
-  if (trust.kind === "hops") {
-    ip = hops[Math.min(trust.hops, hops.length - 1)] ?? peer;
-  } else {
-    const firstUntrusted = hops.find((address) => !isTrustedAddress(trust, address));
-    ip = firstUntrusted ?? hops.at(-1) ?? peer;
-  }
+  // The chain [socket peer, X-Forwarded-For right to left] walked while its hops are trusted.
+  let ip = normaliseAddress(proxyaddr({ connection: { remoteAddress: socketAddress }, headers } as never, trusts));
   // Whatever a client wrote into the chain beyond the trusted hops is not an address we can key a throttle on.
   if (isIP(ip) === 0) ip = peer;
   const forwardedProto = firstValue(headers["x-forwarded-proto"])?.toLowerCase();

@@ -72,6 +72,9 @@ export const addLicenseContentSchema = z.object({
 });
 export type AddLicenseContentInput = z.output<typeof addLicenseContentSchema>;
 
+/** Longest nonce a verification may carry: room for a UUID or 64 random bytes in base64url, no more to echo. */
+export const VERIFY_NONCE_MAX = 128;
+
 /** POST /api/verify-license. */
 export const verifyLicenseSchema = z.object({
   license_key: z
@@ -79,7 +82,18 @@ export const verifyLicenseSchema = z.object({
     .trim()
     .min(1, "license_key is required.")
     .max(200, "license_key must be at most 200 characters."),
+  nonce: z
+    .string({ error: "nonce must be a string." })
+    .min(1, "nonce must not be empty.")
+    .max(VERIFY_NONCE_MAX, `nonce must be at most ${VERIFY_NONCE_MAX} characters.`)
+    .optional()
+    .meta({
+      description:
+        "Echoed unchanged in the signed answer: a fresh random value per check proves the answer was made for this check, not replayed from an earlier one.",
+      example: "5f0c1e9a-3b7d-4c2a-9e61-0d8f3a2b7c45",
+    }),
 });
+export type VerifyLicenseInput = z.output<typeof verifyLicenseSchema>;
 
 /** What the dashboard sends: the create payload with the key left empty for the server to generate. */
 const createLicensePayloadSchema = createLicenseSchema.extend({ license_key: z.literal("") });
@@ -160,5 +174,100 @@ export const verifyResultSchema = z
     code: z.enum(["valid", "not_found", "inactive", "expired", "usage_exceeded"]),
     message: z.string(),
     content: z.array(z.string()).meta({ description: "The URLs of the license's content items when valid, [] otherwise." }),
+    nonce: z.string().optional().meta({ description: "The request's nonce, when it sent one." }),
   })
   .meta({ id: "VerifyResult" });
+
+/** A license file's validity: 30 days unless asked, from an hour to a year (docs/api.md#license-files). */
+export const LICENSE_FILE_TTL_SECONDS = { default: 30 * 24 * 3600, min: 3600, max: 365 * 24 * 3600 } as const;
+
+/** POST /api/licenses/{id}/file. */
+export const licenseFileRequestSchema = z.object({
+  ttl: z
+    .number({ error: "ttl must be a number of seconds." })
+    .int("ttl must be a whole number of seconds.")
+    .min(LICENSE_FILE_TTL_SECONDS.min, `ttl must be at least ${LICENSE_FILE_TTL_SECONDS.min} seconds (an hour).`)
+    .max(LICENSE_FILE_TTL_SECONDS.max, `ttl must be at most ${LICENSE_FILE_TTL_SECONDS.max} seconds (a year).`)
+    .optional()
+    .meta({ description: "Seconds the file stays valid; 30 days by default, never past the license's own expiry." }),
+});
+
+export const licenseFileSchema = z
+  .strictObject({
+    license_file: z.string().meta({ description: "-----BEGIN SCRAPEDECK LICENSE FILE----- … (docs/api.md#license-files)." }),
+    issued_at: timestamp,
+    expires_at: timestamp.meta({ description: "The file's own expiry: its ttl, capped by the license's expiry." }),
+    kid: z.string().meta({ description: "The id of the key that signed it, in /.well-known/scrapedeck-keys.json." }),
+  })
+  .meta({ id: "LicenseFile" });
+export type LicenseFileDto = z.output<typeof licenseFileSchema>;
+
+// The license file's inside (docs/api.md#license-files), for the contract: lib/licenses/license-file-format.ts writes
+// and reads it with types of its own (it ships in the SDKs without zod); license-file.test.ts holds the two together.
+
+const licenseFileContentSchema = z.strictObject({
+  content_type: z.string(),
+  content_id: z.string(),
+  download_url: z.string().nullable(),
+  access_url: z.string().nullable(),
+  api_endpoint: z.string().nullable(),
+});
+
+export const licenseFilePayloadSchema = z
+  .strictObject({
+    license: z.strictObject({
+      key: z.string(),
+      name: z.string(),
+      status: z.enum(["active", "usage_exceeded"]).meta({
+        description: "usage_exceeded: the license had used up its verifications when the file was issued. Only active is usable.",
+      }),
+      max_verifications: z.number().int().positive().nullable(),
+      expires_at: timestamp.nullable().meta({ description: "The license's own expiry; null for none." }),
+      content: z.array(licenseFileContentSchema),
+    }),
+    issued_at: timestamp,
+    expires_at: timestamp.meta({
+      description: "When the file stops being valid: its ttl after issued_at, never after the license's expiry.",
+    }),
+  })
+  .meta({
+    id: "LicenseFilePayload",
+    description:
+      "What a license file states, signed: the JSON that the envelope's enc holds in base64. Verify the signature before reading it.",
+  });
+
+export const licenseFileEnvelopeSchema = z
+  .strictObject({
+    enc: z.base64().meta({ description: "base64 of the LicenseFilePayload JSON." }),
+    sig: z.base64().meta({ description: 'base64 of the Ed25519 signature of the ASCII bytes "license/" + enc.' }),
+    alg: z.literal("base64+ed25519"),
+    kid: z.string().meta({ description: "The signing key's id in /.well-known/scrapedeck-keys.json." }),
+  })
+  .meta({
+    id: "LicenseFileEnvelope",
+    description:
+      "The JSON between a license file's BEGIN and END lines, base64-encoded in lines of 64 characters (docs/api.md#license-files).",
+  });
+
+/** GET /.well-known/scrapedeck-keys.json: the public keys of signed answers and license files. */
+export const jwksSchema = z
+  .strictObject({
+    keys: z.array(
+      z.strictObject({
+        kty: z.literal("OKP"),
+        crv: z.literal("Ed25519"),
+        x: z.base64url().meta({ description: "The 32-byte public key, base64url." }),
+        kid: z.string().meta({
+          description: "The key's RFC 7638 thumbprint (SHA-256, base64url): keyid in Signature-Input, kid in license files.",
+        }),
+        use: z.literal("sig"),
+        alg: z.literal("EdDSA"),
+        exp: z
+          .number()
+          .int()
+          .optional()
+          .meta({ description: "Rotated-out keys only: when verifiers stop accepting it (Unix seconds)." }),
+      }),
+    ),
+  })
+  .meta({ id: "JsonWebKeySet", description: "The current signing key first, then rotated-out keys until their exp." });

@@ -16,8 +16,11 @@ const MESSAGES: Record<VerifyCode, string> = {
   valid: "License is valid.",
 };
 
-export function answer(code: VerifyCode, content: string[] = []): VerifyResult {
-  return { valid: code === "valid", code, message: MESSAGES[code], content };
+/** The answer for `code`; the request's nonce, if it sent one, is echoed last (and only then, so answers without one stay as they were). */
+export function answer(code: VerifyCode, content: string[] = [], nonce?: string): VerifyResult {
+  const result: VerifyResult = { valid: code === "valid", code, message: MESSAGES[code], content };
+  if (nonce !== undefined) result.nonce = nonce;
+  return result;
 }
 
 /** Where a license stands now, as the database works it out (no date arithmetic in JavaScript). */

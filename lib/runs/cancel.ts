@@ -1,8 +1,11 @@
 import "server-only";
+import { db } from "@/lib/infra/db";
+import { AppError } from "@/lib/infra/errors";
 import { log } from "@/lib/infra/log";
 import { publishRunCancelled } from "@/lib/runs/events";
 import { announceRunEnd, recordRunEnd } from "./ended";
 import { releaseRunSlot } from "./limits";
+import { getRun } from "./queries";
 
 /**
  * Cancels a run that has not ended, queued or running; true if this call did. One conditional UPDATE decides it
@@ -23,4 +26,16 @@ export async function cancelOpenRun(
   await releaseRunSlot(ended.slotToken);
   await announceRunEnd(ended);
   return true;
+}
+
+/**
+ * Cancels one of the user's runs that has not ended, queued or running: it becomes cancelled, its quota is given
+ * back and a running run's worker stops (lib/runs/cancel.ts). A finished run answers not_cancellable.
+ */
+export async function cancelRun(userId: number, id: number) {
+  const run = await db.scraperRun.findFirst({ where: { id, userId }, select: { id: true, userId: true, quotaMonth: true } });
+  if (!run) throw new AppError("not_found", "Run not found");
+  if (!(await cancelOpenRun(run, "Cancelled at your request.")))
+    throw new AppError("not_cancellable", "This run has already ended: only a queued or running run can be cancelled.");
+  return getRun(userId, id);
 }

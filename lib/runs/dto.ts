@@ -2,9 +2,24 @@ import type { z } from "zod";
 import { publicEnv } from "@/lib/infra/public-env";
 import type { ScrapedItem } from "@/lib/scrapers/types";
 import { isResultRetained, resultExpiresAt } from "./retention";
-import type { AcceptedRun, CompletedRun } from "./run";
 import type { runAcceptedSchema, runDetailSchema, runResultSchema, runSummarySchema } from "./schema";
 import type { RunStatus } from "./status";
+
+export interface CompletedRun {
+  id: number;
+  scraperId: number;
+  url: string;
+  items: ScrapedItem[];
+  durationMs: number;
+  createdAt: Date;
+}
+
+export interface AcceptedRun {
+  id: number;
+  scraperId: number;
+  url: string;
+  createdAt: Date;
+}
 
 /** Where a run's status is read: GET /api/runs/{id}, absolute on the app's public origin. */
 export function runStatusUrl(id: number, origin: string = publicEnv.APP_URL): string {
@@ -91,7 +106,7 @@ export type RunSummaryDto = ReturnType<typeof runSummaryDto>;
 export interface RunDetailRow extends RunRow {
   resultData: string | null;
   /** The run's webhook deliveries (one event per run). */
-  deliveries: { attempts: number; lastStatus: number | null }[];
+  deliveries: { attempts: number; lastStatus: number | null; urlDisabled: boolean }[];
 }
 
 /**
@@ -107,7 +122,9 @@ export function runDetailDto(run: RunDetailRow, now: Date = new Date()): z.outpu
     error: run.errorCode ? { code: run.errorCode, message: run.error ?? "" } : null,
     data: resultData !== null && isResultRetained(run.createdAt, now) ? (JSON.parse(resultData) as ScrapedItem[]) : null,
     data_expires_at: run.status === "success" ? resultExpiresAt(run.createdAt).toISOString() : null,
-    webhook: delivery ? { attempts: delivery.attempts, last_status: delivery.lastStatus } : null,
+    webhook: delivery
+      ? { attempts: delivery.attempts, last_status: delivery.lastStatus, url_disabled: delivery.urlDisabled }
+      : null,
   };
 }
 

@@ -135,7 +135,7 @@ async function runDetailThrough(tx: Prisma.TransactionClient, userId: number, id
     select: {
       ...RUN_ROW_FIELDS,
       resultData: true,
-      deliveries: { select: { attempts: true, lastStatus: true }, orderBy: { id: "asc" }, take: 1 },
+      deliveries: { select: { attempts: true, lastStatus: true, urlDisabled: true }, orderBy: { id: "asc" }, take: 1 },
     },
   });
   if (!row) throw new AppError("not_found", "Run not found");

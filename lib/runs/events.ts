@@ -1,32 +1,31 @@
 import "server-only";
 import { EventEmitter } from "node:events";
-import { Redis } from "ioredis";
-import { env } from "@/lib/infra/env";
 import { AppError } from "@/lib/infra/errors";
+import { broadcast, closeBroadcasts, listen, resumeBroadcasts } from "@/lib/infra/jobs/events";
 import { shutdownSignal } from "@/lib/infra/lifecycle";
-import { log } from "@/lib/infra/log";
 import { processWide } from "@/lib/infra/process-state";
-import { redisClient } from "@/lib/infra/rate-limit/redis";
 
-// Two messages about runs, each an event in this process and, with Redis, a message to every process:
+// Two broadcasts about runs (lib/infra/jobs/events.ts), to this process at once and, with Redis, to every process:
 // - "this run has ended", so a synchronous caller stops waiting at once (any worker may have run it);
 // - "this run was cancelled", so the worker running it, wherever it is, aborts its fetch and extraction.
 // Neither is the only way: waiters poll the database as well, and a worker's lease renewal sees that its run is
-// no longer running, so a lost message only costs latency. Listeners, the subscriber and the running map are the
+// no longer running, so a lost message only costs latency. The waiters by run and the running map are the
 // process's (lib/infra/process-state.ts): a cancel heard by the edge's copy of lib/ reaches a worker started by Next's.
 interface EventsState {
-  emitter: EventEmitter;
-  subscriber?: Redis;
+  /** Waiters for a run's end, by run id. */
+  waiters: EventEmitter;
   /** The runs this process is working on, by id: what a cancel message aborts. */
   running: Map<number, AbortController>;
+  listening: boolean;
 }
 const state = processWide<EventsState>("run-events", () => ({
-  emitter: new EventEmitter().setMaxListeners(0),
+  waiters: new EventEmitter().setMaxListeners(0),
   running: new Map(),
+  listening: false,
 }));
 
-const channel = () => `${env.QUEUE_PREFIX}:run-ended`;
-const cancelChannel = () => `${env.QUEUE_PREFIX}:run-cancelled`;
+const RUN_ENDED = "run-ended";
+const RUN_CANCELLED = "run-cancelled";
 const eventName = (runId: number) => `ended:${runId}`;
 
 /**
@@ -42,14 +41,14 @@ export interface RunEndNews {
 
 /** Tells waiters, here and (with Redis) in every process, that a run has ended (with its outcome, here). */
 export async function publishRunEnded(runId: number, news?: RunEndNews): Promise<void> {
-  state.emitter.emit(eventName(runId), news);
-  await redisClient()?.publish(channel(), String(runId));
+  ensureSubscribed();
+  await broadcast(RUN_ENDED, String(runId), news);
 }
 
 /** Tells the worker running this run, here or (with Redis) in any process, to stop: the run was cancelled. */
 export async function publishRunCancelled(runId: number): Promise<void> {
-  abortLocalRun(runId);
-  await redisClient()?.publish(cancelChannel(), String(runId));
+  ensureSubscribed();
+  await broadcast(RUN_CANCELLED, String(runId));
 }
 
 function abortLocalRun(runId: number): void {
@@ -79,17 +78,14 @@ export function watchRunCancel(runId: number): { signal: AbortSignal; abort(reas
   };
 }
 
-/** Subscribes this process to run messages from other processes (with Redis); workers do it at start. */
+/** Listens to the run broadcasts in this process, once; with Redis, from every process. Workers do it at start. */
 export function ensureSubscribed(): void {
-  if (state.subscriber || !env.REDIS_URL) return;
-  const subscriber = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
-  state.subscriber = subscriber;
-  subscriber.on("error", (err) => log.warn({ err }, "run events subscriber error"));
-  subscriber.on("message", (from, message) => {
-    if (from === cancelChannel()) abortLocalRun(Number(message));
-    else state.emitter.emit(eventName(Number(message)));
-  });
-  void subscriber.subscribe(channel(), cancelChannel());
+  if (!state.listening) {
+    state.listening = true;
+    listen(RUN_ENDED, (message, news) => state.waiters.emit(eventName(Number(message)), news as RunEndNews | undefined));
+    listen(RUN_CANCELLED, (message) => abortLocalRun(Number(message)));
+  }
+  resumeBroadcasts();
 }
 
 const POLL_MS = 1000;
@@ -121,7 +117,7 @@ export function listenForRunEnd(runId: number): RunEndListener {
     heard = { news: news ?? heard?.news };
     wake?.();
   };
-  state.emitter.on(eventName(runId), onEnd);
+  state.waiters.on(eventName(runId), onEnd);
   return {
     async wait(timeoutMs, hasEnded, { checkFirst = true } = {}) {
       const deadline = Date.now() + timeoutMs;
@@ -153,14 +149,12 @@ export function listenForRunEnd(runId: number): RunEndListener {
       }
     },
     close() {
-      state.emitter.off(eventName(runId), onEnd);
+      state.waiters.off(eventName(runId), onEnd);
     },
   };
 }
 
 /** Closes the subscriber (worker shutdown, tests). */
 export async function closeRunEvents(): Promise<void> {
-  const subscriber = state.subscriber;
-  state.subscriber = undefined;
-  await subscriber?.quit();
+  await closeBroadcasts();
 }

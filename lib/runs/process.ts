@@ -1,102 +1,27 @@
 import "server-only";
-import { PLAN_IDS, PLANS, type PlanId } from "@/lib/config/plans";
+import { PLANS, planOf } from "@/lib/config/plans";
 import { db } from "@/lib/infra/db";
-import { type HotStatement, hotQuery, sqlNow } from "@/lib/infra/db/hot";
+import { hotQuery } from "@/lib/infra/db/hot";
 import { AppError, type ErrorCode } from "@/lib/infra/errors";
-import type { JobOutcome, RunJob } from "@/lib/infra/jobs/queue";
+import type { JobOutcome } from "@/lib/infra/jobs/queue";
 import { log } from "@/lib/infra/log";
 import { pageFetcher } from "@/lib/infra/outbound/safe-fetch";
 import { abortLocalRuns, watchRunCancel } from "@/lib/runs/events";
 import { extractJsonInThread } from "@/lib/scrapers/extraction/pool";
-import type { ScraperKind } from "@/lib/scrapers/kinds";
 import { announceRunEnd, type EndedRun, type RunEnd, recordRunEnd } from "./ended";
 import { type RunLimits, releaseRunSlot, runLimits } from "./limits";
+import type { RunJob } from "./queue";
 import { purgeExpiredResultsOccasionally } from "./retention";
-import type { RunStatus } from "./status";
+import { CLAIM_RUN, READ_RUN, RECORD_SUCCESS, RENEW_LEASE, RUN_LEASE_MS } from "./sql";
 
-/**
- * A running run's lease: its worker renews it every RUN_LEASE_RENEW_MS; once it has passed, the worker is taken
- * for dead and recovery fails the run worker_lost (lib/runs/recovery.ts). Longer than any pause a busy worker
- * can have between renewals, short enough that a lost run is noticed within a minute.
- */
-export const RUN_LEASE_MS = 30_000;
+export { RUN_LEASE_MS };
+
 const RUN_LEASE_RENEW_MS = RUN_LEASE_MS / 3;
 
 /** How soon a run whose user has no free concurrent-run slot is tried again. */
 const SLOT_WAIT_MS = 1000;
 
 const done: JobOutcome = { done: true };
-
-// A run's statements on every worker, prepared raw SQL (lib/infra/db/hot.ts): as ORM statements they cost more CPU
-// than fetching and extracting a typical page (docs/decisions.md#hot-paths). Claim and outcome stay conditional
-// UPDATEs, so exactly one worker claims a run and a cancel or recovery that came first is never overwritten.
-
-/** A run without a slot yet (an async run's): its status, and its user's plan whose concurrency applies. */
-const READ_RUN: HotStatement = {
-  name: "worker_read_run",
-  sqlite: `SELECT r.status, r.user_id AS "userId", u.plan FROM scraper_runs r JOIN users u ON u.id = r.user_id WHERE r.id = ?`,
-  postgres: `SELECT r.status::text AS status, r.user_id AS "userId", u.plan::text AS plan
-    FROM scraper_runs r JOIN users u ON u.id = r.user_id WHERE r.id = $1`,
-};
-
-/** A plan's concurrent runs, in SQL, from the plan table (lib/config/plans.ts): the claim's backstop below. */
-const PLAN_CONCURRENCY = `CASE u.plan ${PLAN_IDS.map((id) => `WHEN '${id}' THEN ${PLANS[id].concurrentRuns}`).join(" ")} END`;
-
-/**
- * queued → running: one worker wins, and gets what running it needs. A job that carries its slot (a synchronous
- * run's) starts with this statement alone: READ_RUN is only needed to take a slot for the run's user first.
- * Times are the database's (sqlNow), so a worker whose clock is off cannot write a lease that is already past,
- * or far off, for the others. The user's runs already running are counted too, against the plan: the
- * concurrent-run slot (Redis) decides, and this is the backstop for when Redis has lost its slots (restarted
- * without persistence) while runs still run. No row: not queued, or the user is at the limit (READ_RUN tells).
- */
-const claimRun = (dialect: "sqlite" | "postgresql"): string => {
-  const [slot, id] = dialect === "sqlite" ? ["?", "?"] : ["$1", "$2"];
-  const kind = dialect === "sqlite" ? "s.kind" : "s.kind::text";
-  return `UPDATE scraper_runs
-    SET status = 'running', started_at = ${sqlNow(dialect)}, lease_until = ${sqlNow(dialect, RUN_LEASE_MS)},
-      attempts = attempts + 1, slot_token = ${slot}
-    WHERE id = ${id} AND status = 'queued'
-      AND (SELECT count(*) FROM scraper_runs o WHERE o.user_id = scraper_runs.user_id AND o.status = 'running')
-        < (SELECT ${PLAN_CONCURRENCY} FROM users u WHERE u.id = scraper_runs.user_id)
-    RETURNING id, user_id AS "userId", url, include_reviews AS "includeReviews", quota_month AS "quotaMonth",
-      (webhook_url IS NOT NULL OR batch_id IS NOT NULL) AS "followUps",
-      (SELECT ${kind} FROM scrapers s WHERE s.id = scraper_runs.scraper_id) AS kind`;
-};
-const CLAIM_RUN: HotStatement = { name: "worker_claim_run", sqlite: claimRun("sqlite"), postgres: claimRun("postgresql") };
-
-/** A running run's lease, a RUN_LEASE_MS more on the database's clock; no row once it is no longer running. */
-const RENEW_LEASE: HotStatement = {
-  name: "worker_renew_lease",
-  sqlite: `UPDATE scraper_runs SET lease_until = ${sqlNow("sqlite", RUN_LEASE_MS)} WHERE id = ? AND status = 'running' RETURNING id`,
-  postgres: `UPDATE scraper_runs SET lease_until = ${sqlNow("postgresql", RUN_LEASE_MS)}
-    WHERE id = $1 AND status = 'running' RETURNING id`,
-};
-
-type ClaimedRow = {
-  id: number;
-  userId: number;
-  url: string;
-  includeReviews: unknown;
-  quotaMonth: string | null;
-  followUps: unknown;
-  kind: ScraperKind;
-};
-
-/**
- * running → success with the items, unless a cancel or recovery settled the run first: the whole end of a run with
- * neither webhook nor batch (most runs), which has nothing to record beside its outcome. A run with either ends
- * through recordRunEnd's transaction instead (lib/runs/ended.ts).
- */
-const RECORD_SUCCESS: HotStatement = {
-  name: "worker_record_success",
-  sqlite: `UPDATE scraper_runs SET status = 'success', item_count = ?, duration_ms = ?, result_data = ?,
-      finished_at = ${sqlNow("sqlite")}, lease_until = NULL
-    WHERE id = ? AND status = 'running' RETURNING id`,
-  postgres: `UPDATE scraper_runs SET status = 'success', item_count = $1, duration_ms = $2, result_data = $3,
-      finished_at = ${sqlNow("postgresql")}, lease_until = NULL
-    WHERE id = $4 AND status = 'running' RETURNING id`,
-};
 
 const unexpectedFailure = {
   code: "internal_error",
@@ -119,10 +44,10 @@ export async function processRun(job: RunJob, limits: RunLimits = runLimits): Pr
   let waitForSlot = false;
   try {
     if (!slotToken) {
-      const [found] = await hotQuery<{ status: RunStatus; userId: number; plan: PlanId }>(READ_RUN, [runId]);
+      const [found] = await hotQuery(READ_RUN, [runId]);
       // Cancelled, or taken by another worker (a job re-added by recovery): nothing to do.
       if (found?.status !== "queued") return done;
-      const slot = await limits.trySlot(found.userId, PLANS[found.plan]);
+      const slot = await limits.trySlot(found.userId, PLANS[planOf(found.plan)]);
       if (!slot) return { done: false, retryInMs: SLOT_WAIT_MS };
       slotToken = slot.token;
     }
@@ -130,9 +55,9 @@ export async function processRun(job: RunJob, limits: RunLimits = runLimits): Pr
     // Watched before the claim: a cancel that lands right after it must find this run to abort.
     const cancel = watchRunCancel(runId);
     try {
-      const [claimed] = await hotQuery<ClaimedRow>(CLAIM_RUN, [slotToken, runId]);
+      const [claimed] = await hotQuery(CLAIM_RUN, [slotToken, runId]);
       if (!claimed) {
-        const [found] = await hotQuery<{ status: RunStatus }>(READ_RUN, [runId]);
+        const [found] = await hotQuery(READ_RUN, [runId]);
         // Not queued (cancelled, taken by another worker) or gone with its user: nothing to do.
         if (found?.status !== "queued") return done;
         // Still queued: the user's runs already running fill the plan although a slot was free (Redis lost its

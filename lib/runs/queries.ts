@@ -1,10 +1,10 @@
 import "server-only";
 import { db } from "@/lib/infra/db";
-import { type HotStatement, hotQuery } from "@/lib/infra/db/hot";
+import { hotQuery } from "@/lib/infra/db/hot";
 import { AppError } from "@/lib/infra/errors";
-import { cancelOpenRun } from "./cancel";
-import { RUN_ROW_FIELDS, type RunRow, runDetailDto, runSummaryDto } from "./dto";
+import { RUN_ROW_FIELDS, runDetailDto, runSummaryDto } from "./dto";
 import type { ListRunsQuery } from "./schema";
+import { RUN_DETAIL } from "./sql";
 
 /** The user's runs, newest first, one page at a time. */
 export async function listRuns(userId: number, { page, per_page }: ListRunsQuery) {
@@ -21,44 +21,9 @@ export async function listRuns(userId: number, { page, per_page }: ListRunsQuery
   return { data: rows.map(runSummaryDto), page, per_page, total, has_more: page * per_page < total };
 }
 
-/**
- * One run of one user with its scraper's name and its first webhook delivery, in one indexed read: what
- * GET /api/runs/{id} answers, which scraper clients poll with their API key (lib/infra/db/hot.ts). Times are read as
- * ISO text in both dialects (PostgreSQL's driver would read a timestamp without zone in the server's local time).
- */
-const RUN_DETAIL: HotStatement = {
-  name: "run_detail",
-  sqlite: `SELECT r.id, r.scraper_id AS "scraperId", s.name AS "scraperName", r.url, r.status, r.item_count AS "itemCount",
-      r.duration_ms AS "durationMs", r.error_code AS "errorCode", r.error, r.created_at AS "createdAt",
-      r.finished_at AS "finishedAt", r.result_data AS "resultData", d.id AS "deliveryId", d.attempts AS "deliveryAttempts",
-      d.last_status AS "deliveryLastStatus"
-    FROM scraper_runs r JOIN scrapers s ON s.id = r.scraper_id
-      LEFT JOIN webhook_deliveries d ON d.id = (SELECT min(id) FROM webhook_deliveries WHERE run_id = r.id)
-    WHERE r.id = ? AND r.user_id = ?`,
-  postgres: `SELECT r.id, r.scraper_id AS "scraperId", s.name AS "scraperName", r.url, r.status::text AS status,
-      r.item_count AS "itemCount", r.duration_ms AS "durationMs", r.error_code AS "errorCode", r.error,
-      to_char(r.created_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
-      to_char(r.finished_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "finishedAt", r.result_data AS "resultData",
-      d.id AS "deliveryId", d.attempts AS "deliveryAttempts", d.last_status AS "deliveryLastStatus"
-    FROM scraper_runs r JOIN scrapers s ON s.id = r.scraper_id
-      LEFT JOIN webhook_deliveries d ON d.id = (SELECT min(id) FROM webhook_deliveries WHERE run_id = r.id)
-    WHERE r.id = $1 AND r.user_id = $2`,
-};
-
-/** RUN_DETAIL's row: a run row with its scraper's name flattened, times as ISO text, and its first delivery. */
-type RunDetailSqlRow = Omit<RunRow, "scraper" | "createdAt" | "finishedAt"> & {
-  scraperName: string;
-  createdAt: string;
-  finishedAt: string | null;
-  resultData: string | null;
-  deliveryId: number | null;
-  deliveryAttempts: number | null;
-  deliveryLastStatus: number | null;
-};
-
 /** One of the user's runs; not_found for a missing run or someone else's. */
 export async function getRun(userId: number, id: number) {
-  const [row] = await hotQuery<RunDetailSqlRow>(RUN_DETAIL, [id, userId]);
+  const [row] = await hotQuery(RUN_DETAIL, [id, userId]);
   if (!row) throw new AppError("not_found", "Run not found");
   return runDetailDto({
     id: row.id,
@@ -73,18 +38,15 @@ export async function getRun(userId: number, id: number) {
     createdAt: new Date(row.createdAt),
     finishedAt: row.finishedAt === null ? null : new Date(row.finishedAt),
     resultData: row.resultData,
-    deliveries: row.deliveryId === null ? [] : [{ attempts: row.deliveryAttempts ?? 0, lastStatus: row.deliveryLastStatus }],
+    deliveries:
+      row.deliveryId === null
+        ? []
+        : [
+            {
+              attempts: row.deliveryAttempts ?? 0,
+              lastStatus: row.deliveryLastStatus,
+              urlDisabled: Boolean(row.deliveryUrlDisabled),
+            },
+          ],
   });
-}
-
-/**
- * Cancels one of the user's runs that has not ended, queued or running: it becomes cancelled, its quota is given
- * back and a running run's worker stops (lib/runs/cancel.ts). A finished run answers not_cancellable.
- */
-export async function cancelRun(userId: number, id: number) {
-  const run = await db.scraperRun.findFirst({ where: { id, userId }, select: { id: true, userId: true, quotaMonth: true } });
-  if (!run) throw new AppError("not_found", "Run not found");
-  if (!(await cancelOpenRun(run, "Cancelled at your request.")))
-    throw new AppError("not_cancellable", "This run has already ended: only a queued or running run can be cancelled.");
-  return getRun(userId, id);
 }

@@ -1,9 +1,9 @@
 import "server-only";
 import { db } from "@/lib/infra/db";
 import { databaseNow } from "@/lib/infra/db/hot";
-import { runQueue } from "@/lib/infra/jobs/queue";
 import { announceRunEnd, recordRunEnd } from "./ended";
 import { releaseRunSlot } from "./limits";
+import { enqueueRunJob } from "./queue";
 
 /** A queued run this old that no worker has taken is re-added to the queue (its job was lost with Redis or a restart). */
 export const REQUEUE_AFTER_MS = 60_000;
@@ -51,6 +51,6 @@ export async function recoverRuns({
     select: { id: true },
     orderBy: { id: "asc" },
   });
-  for (const run of queued) await runQueue().enqueue({ runId: run.id });
+  for (const run of queued) await enqueueRunJob({ runId: run.id });
   return { lost, requeued: queued.length };
 }

@@ -15,8 +15,6 @@ const redis = await vi.hoisted(async () => {
 });
 
 import { randomUUID } from "node:crypto";
-import { batchEndpoint } from "@/app/api/scrapers/[id]/batch/endpoint";
-import { runScraperEndpoint } from "@/app/api/scrapers/[id]/run/endpoint";
 import { PLANS } from "@/lib/config/plans";
 import { db } from "@/lib/infra/db";
 import { checkQueue } from "@/lib/infra/jobs/queue";
@@ -24,11 +22,12 @@ import { RECOVER_AFTER_MS, recoverWebhooks } from "@/lib/webhooks/deliveries";
 import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
 import { type HeldSite, startHeldSite } from "@/test/support/held-site";
 import { callJson } from "@/test/support/requests";
-import { createRunUser, type RunTestUser } from "@/test/support/runs";
+import { batchEndpoint, createRunUser, type RunTestUser, runScraperEndpoint } from "@/test/support/runs";
 import { startWebhookReceiver, type WebhookReceiver } from "@/test/support/webhook-receiver";
 import { submitBatch } from "./batches";
 import { createRunLimits } from "./limits";
 import { processRun } from "./process";
+import { RUNS_QUEUE } from "./queue";
 import { REQUEUE_AFTER_MS, recoverRuns } from "./recovery";
 import { findRunnableScraper } from "./run";
 import { startRunWorkers } from "./workers";
@@ -153,7 +152,7 @@ describe("a run that ends while Redis is down", () => {
     await expect
       .poll(
         () =>
-          checkQueue().then(
+          checkQueue(RUNS_QUEUE).then(
             () => true,
             () => false,
           ),

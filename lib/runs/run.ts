@@ -1,18 +1,21 @@
 import "server-only";
-import type { Plan, PlanId } from "@/lib/config/plans";
-import { type HotStatement, hotDb, hotQuery, sqlTimestamp } from "@/lib/infra/db/hot";
+import { type Plan, type PlanId, planOf } from "@/lib/config/plans";
+import { hotDb, hotQuery, type RowOf, sqlTimestamp } from "@/lib/infra/db/hot";
 import { env } from "@/lib/infra/env";
 import { AppError, type ErrorCode } from "@/lib/infra/errors";
-import { runQueue } from "@/lib/infra/jobs/queue";
 import { log } from "@/lib/infra/log";
 import { listenForRunEnd, type RunEndListener } from "@/lib/runs/events";
-import type { ScraperKind } from "@/lib/scrapers/kinds";
+import { type ScraperKind, scraperKindOf } from "@/lib/scrapers/kinds";
 import type { ScrapedItem } from "@/lib/scrapers/types";
-import { quotaExceeded, RESERVE_RUN } from "@/lib/usage/quota";
+import { quotaExceeded } from "@/lib/usage/quota";
+import { RESERVE_RUN } from "@/lib/usage/sql";
 import { usageMonth } from "@/lib/usage/summary";
+import type { AcceptedRun, CompletedRun } from "./dto";
 import { assertPlanIncludes, type RunLimits, releaseRunSlot, runLimits } from "./limits";
+import { enqueueRunJob } from "./queue";
 import type { RunRequest } from "./schema";
-import { isFinished, type RunStatus } from "./status";
+import { FIND_SCRAPER, INSERT_RUN, RESERVE_AND_INSERT_RUN, RUN_OUTCOME, type RunColumns, type RunOutcomeRow } from "./sql";
+import { isFinished } from "./status";
 import { ensureInAppWorkers } from "./workers";
 
 /** What a run needs to know about its scraper. */
@@ -34,22 +37,6 @@ export interface RunInput {
   webhookUrl?: string | null;
 }
 
-export interface CompletedRun {
-  id: number;
-  scraperId: number;
-  url: string;
-  items: ScrapedItem[];
-  durationMs: number;
-  createdAt: Date;
-}
-
-export interface AcceptedRun {
-  id: number;
-  scraperId: number;
-  url: string;
-  createdAt: Date;
-}
-
 /** A synchronous call ends with the run's items, or with the run still going (the caller polls its status). */
 export type RunOutcome = { state: "completed"; run: CompletedRun } | { state: "accepted"; run: AcceptedRun };
 
@@ -59,41 +46,11 @@ export interface RunOptions {
   syncTimeoutMs?: number;
 }
 
-// The run endpoint's own statements, prepared raw SQL (lib/infra/db/hot.ts): a synchronous run's accept and wait were a
-// handful of ORM statements whose building and mapping cost more CPU than the statements (docs/decisions.md#hot-paths).
-
-const FIND_SCRAPER: HotStatement = {
-  name: "run_find_scraper",
-  sqlite: `SELECT id, kind, required_plan AS "requiredPlan" FROM scrapers WHERE id = ?`,
-  postgres: `SELECT id, kind::text AS kind, required_plan::text AS "requiredPlan" FROM scrapers WHERE id = $1`,
-};
-
-/** The run as accepted: queued, against the month its quota was taken from. Every other column keeps its default. */
-const INSERT_RUN: HotStatement = {
-  name: "run_insert",
-  sqlite: `INSERT INTO scraper_runs
-      (user_id, api_key_id, scraper_id, batch_id, url, include_reviews, webhook_url, status, quota_month, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?) RETURNING id`,
-  postgres: `INSERT INTO scraper_runs
-      (user_id, api_key_id, scraper_id, batch_id, url, include_reviews, webhook_url, status, quota_month, created_at)
-    VALUES ($1, $2, $3, $4, $5, $6::int::boolean, $7, 'queued', $8, $9::timestamp) RETURNING id`,
-};
-
-/** What a synchronous caller answers with once the run has ended. */
-const RUN_OUTCOME: HotStatement = {
-  name: "run_outcome",
-  sqlite: `SELECT status, result_data AS "resultData", duration_ms AS "durationMs", error_code AS "errorCode", error
-    FROM scraper_runs WHERE id = ?`,
-  postgres: `SELECT status::text AS status, result_data AS "resultData", duration_ms AS "durationMs",
-      error_code AS "errorCode", error
-    FROM scraper_runs WHERE id = $1`,
-};
-
 /** The scraper a run names; not_found when there is none. */
 export async function findRunnableScraper(id: number): Promise<RunnableScraper> {
-  const [scraper] = await hotQuery<{ id: number; kind: ScraperKind; requiredPlan: PlanId }>(FIND_SCRAPER, [id]);
+  const [scraper] = await hotQuery(FIND_SCRAPER, [id]);
   if (!scraper) throw new AppError("not_found", "Scraper not found");
-  return { id: scraper.id, kind: scraper.kind, requiredPlan: scraper.requiredPlan };
+  return { id: scraper.id, kind: scraperKindOf(scraper.kind), requiredPlan: planOf(scraper.requiredPlan) };
 }
 
 type RunData = {
@@ -107,7 +64,7 @@ type RunData = {
 };
 
 /** INSERT_RUN's parameters after its user's: the run as accepted, against the month its quota was taken from. */
-const runParams = (data: RunData, month: string, createdAt: Date) => [
+const runParams = (data: RunData, month: string, createdAt: Date): RunColumns => [
   data.apiKeyId,
   data.scraperId,
   data.batchId ?? null,
@@ -117,28 +74,6 @@ const runParams = (data: RunData, month: string, createdAt: Date) => [
   month,
   sqlTimestamp(createdAt),
 ];
-
-/**
- * One run taken from the month's quota and recorded as queued, in one transaction: RESERVE_RUN then INSERT_RUN on
- * SQLite, one statement on PostgreSQL (the upsert as a data-modifying CTE the INSERT selects from), so a synchronous
- * run commits once, and a run that cannot be recorded leaves no reservation behind. quota_exceeded when the month
- * is used up (the upsert took nothing, and nothing was inserted).
- */
-const RESERVE_AND_INSERT_RUN: HotStatement = {
-  name: "run_reserve_and_insert",
-  // What SQLite runs instead, as two steps of one transaction (it has no data-modifying CTEs): hotDb().steps.
-  sqlite: `${RESERVE_RUN.sqlite};\n${INSERT_RUN.sqlite}`,
-  postgres: `WITH taken AS (
-      INSERT INTO monthly_usage (user_id, month, successful_runs) VALUES ($1::int, $2::text, 1)
-      ON CONFLICT (user_id, month) DO UPDATE SET successful_runs = monthly_usage.successful_runs + 1
-        WHERE monthly_usage.successful_runs < $3::int
-      RETURNING 1
-    )
-    INSERT INTO scraper_runs
-      (user_id, api_key_id, scraper_id, batch_id, url, include_reviews, webhook_url, status, quota_month, created_at)
-    SELECT $1::int, $4::int, $5::int, $6::int, $7::text, $8::int::boolean, $9::text, 'queued', $10::text, $11::timestamp
-    FROM taken RETURNING id`,
-};
 
 async function reserveAndRecordRun(data: RunData, plan: Plan): Promise<AcceptedRun> {
   const createdAt = new Date();
@@ -152,14 +87,9 @@ async function reserveAndRecordRun(data: RunData, plan: Plan): Promise<AcceptedR
       [RESERVE_RUN, [data.userId, month, plan.monthlyRuns]],
       [INSERT_RUN, [data.userId, ...runParams(data, month, createdAt)]],
     ]);
-    row = inserted?.[0] as { id: number } | undefined;
+    row = inserted?.[0] as RowOf<typeof INSERT_RUN> | undefined;
   } else {
-    [row] = await hot.all<{ id: number }>(RESERVE_AND_INSERT_RUN, [
-      data.userId,
-      month,
-      plan.monthlyRuns,
-      ...runParams(data, month, createdAt),
-    ]);
+    [row] = await hot.all(RESERVE_AND_INSERT_RUN, [data.userId, month, plan.monthlyRuns, ...runParams(data, month, createdAt)]);
   }
   if (!row) throw quotaExceeded(plan);
   return { id: row.id, scraperId: data.scraperId, url: data.url, createdAt };
@@ -174,7 +104,7 @@ async function reserveAndRecordRun(data: RunData, plan: Plan): Promise<AcceptedR
 export async function queueRun(runId: number, slotToken?: string): Promise<void> {
   ensureInAppWorkers();
   try {
-    await runQueue().enqueue({ runId, ...(slotToken ? { slotToken } : {}) });
+    await enqueueRunJob({ runId, ...(slotToken ? { slotToken } : {}) });
   } catch (err) {
     log.warn({ err, runId }, "could not queue a run; recovery will");
     await releaseRunSlot(slotToken);
@@ -226,14 +156,7 @@ export async function submitRun(input: RunInput, options: RunOptions = {}): Prom
 }
 
 async function awaitRun(run: AcceptedRun, listener: RunEndListener, timeoutMs: number): Promise<RunOutcome> {
-  type Outcome = {
-    status: RunStatus;
-    resultData: string | null;
-    durationMs: number | null;
-    errorCode: string | null;
-    error: string | null;
-  };
-  let row: Outcome | undefined;
+  let row: RunOutcomeRow | undefined;
   // On its end event (with its outcome when the worker was this process's) and every second.
   const ended = await listener.wait(
     timeoutMs,
@@ -242,9 +165,9 @@ async function awaitRun(run: AcceptedRun, listener: RunEndListener, timeoutMs: n
         row = { ...news, errorCode: null, error: null };
         return true;
       }
-      let found: Outcome | undefined;
+      let found: RunOutcomeRow | undefined;
       try {
-        [found] = await hotQuery<Outcome>(RUN_OUTCOME, [run.id]);
+        [found] = await hotQuery(RUN_OUTCOME, [run.id]);
       } catch (err) {
         // The database is away for a moment: the run was accepted all the same, so keep waiting (the caller gets
         // its 202 and status_url if the wait ends first), never an error for a run that may well succeed.

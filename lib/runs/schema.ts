@@ -123,7 +123,14 @@ export const runDetailSchema = runSummarySchema
       .meta({ description: "null for a run without items and once the retention period is over." }),
     data_expires_at: timestamp.nullable(),
     webhook: z
-      .object({ attempts: z.number().int().nonnegative(), last_status: z.number().int().nullable() })
+      .object({
+        attempts: z.number().int().nonnegative(),
+        last_status: z.number().int().nullable(),
+        url_disabled: z.boolean().meta({
+          description:
+            "The address was disabled by a 410 Gone from its receiver (GET /api/webhooks/secret lists it): this delivery is not attempted.",
+        }),
+      })
       .nullable()
       .meta({ description: "The delivery of the run's webhook, null when the run has none." }),
   })

@@ -1,3 +1,6 @@
+import type * as Db from "@/lib/generated/prisma-sqlite/enums";
+import type { SchemaEnumMatches } from "@/lib/infra/db/enums";
+
 /**
  * A run's life: queued (accepted, waiting for a worker and a concurrent-run slot), then running, then success,
  * failed or cancelled (a queued or running run can be cancelled). The database's RunStatus enum holds the same values.
@@ -5,6 +8,9 @@
 export const RUN_STATUSES = ["queued", "running", "success", "failed", "cancelled"] as const;
 
 export type RunStatus = (typeof RUN_STATUSES)[number];
+
+/** Compiles only while prisma/schema.prisma's RunStatus enum holds these values (lib/infra/db/enums.ts). */
+export const RUN_STATUS_ENUM_MATCHES: SchemaEnumMatches<Db.RunStatus, RunStatus> = true;
 
 export const FINISHED_RUN_STATUSES = ["success", "failed", "cancelled"] as const satisfies readonly RunStatus[];
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/infra/env";
-import { RUNS_QUEUE, type RunJob, startQueueWorker, usesRedisQueue } from "@/lib/infra/jobs/queue";
+import { startQueueWorker, usesRedisQueue } from "@/lib/infra/jobs/queue";
 import { isShuttingDown } from "@/lib/infra/lifecycle";
 import { log } from "@/lib/infra/log";
 import { processWide } from "@/lib/infra/process-state";
@@ -8,6 +8,7 @@ import { closeRunEvents, ensureSubscribed } from "@/lib/runs/events";
 import { closeExtractionPool } from "@/lib/scrapers/extraction/pool";
 import { deliverWebhook, recoverWebhooks, WEBHOOKS_QUEUE } from "@/lib/webhooks/deliveries";
 import { handBackRunningRuns, JOB_HANDED_BACK, processRun } from "./process";
+import { RUNS_QUEUE, type RunJob } from "./queue";
 import { recoverRuns } from "./recovery";
 
 /** How often a worker looks for runs whose worker died, and for queued runs and webhooks whose job was lost. */

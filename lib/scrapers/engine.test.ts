@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { ScrapeError } from "@/lib/infra/errors";
 import { createPageFetcher } from "@/lib/infra/outbound/safe-fetch";
 import { FIXTURE_SITES } from "@/test/support/fixture-server";
 import { fixtureSite } from "@/test/support/fixture-site";
 import { extractFromHtml, scrapePage } from "./engine";
-import { ScrapeError } from "./errors";
 
 const site = fixtureSite();
 

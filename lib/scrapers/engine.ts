@@ -1,9 +1,9 @@
 import { type PageFetcher, pageFetcher } from "@/lib/infra/outbound/safe-fetch";
-import { parsePage } from "./extract/page";
-import { EXTRACTORS } from "./extractors";
-import { type KindExtractor, runExtractor } from "./extractors/extractor";
+import { extractFromHtml } from "./extract-from-html";
 import type { ScraperKind } from "./kinds";
-import type { ExtractOptions, ItemByKind, ScrapedItem } from "./types";
+import type { ExtractOptions, ItemByKind } from "./types";
+
+export { extractFromHtml };
 
 export interface ScrapeOptions extends ExtractOptions {
   signal?: AbortSignal;
@@ -22,15 +22,4 @@ export async function scrapePage<K extends ScraperKind>(
 ): Promise<ItemByKind[K][]> {
   const page = await (options.fetcher ?? pageFetcher()).fetchPage(url, { signal: options.signal });
   return extractFromHtml(kind, page.html, page.url, options);
-}
-
-/** Extracts the kind's items from HTML already in hand. Pure: parses once, fetches nothing. */
-export function extractFromHtml<K extends ScraperKind>(
-  kind: K,
-  html: string,
-  pageUrl: string,
-  options: ExtractOptions = {},
-): ItemByKind[K][] {
-  const page = parsePage(html, pageUrl);
-  return runExtractor(EXTRACTORS[kind] as KindExtractor<ScrapedItem>, page, options) as ItemByKind[K][];
 }

@@ -1,6 +1,7 @@
 import type { ParentNode } from "domhandler";
 import { adapter } from "parse5-htmlparser2-tree-adapter";
-import { ScrapeError } from "./errors";
+import { ScrapeError } from "@/lib/infra/errors";
+import { MAX_PAGE_BYTES } from "@/lib/infra/outbound/limits";
 
 /**
  * How deep the engine walks a page. Browsers stop nesting at a few hundred levels (Blink: 512) and real pages
@@ -10,6 +11,41 @@ import { ScrapeError } from "./errors";
  */
 export const MAX_DOM_DEPTH = 512;
 export const MAX_JSON_LD_DEPTH = 64;
+
+/** The largest page the fetcher reads (lib/infra/outbound): a longer one fails too_large before it is parsed. */
+export { MAX_PAGE_BYTES };
+
+/**
+ * The content formats (lib/scrapers/content). Markdown, text and cleaned HTML are usually a fraction of the page, but
+ * short relative links grow into absolute URLs: a format longer than twice the largest page (counted in UTF-16
+ * units, as the string is held) is no real page's and fails too_large instead of filling the worker's memory. The
+ * links format counts its URLs and texts against the same cap.
+ */
+export const MAX_FORMAT_CHARS = 2 * MAX_PAGE_BYTES;
+
+/**
+ * Lists and block quotes indent Markdown by up to this many levels; deeper ones are written at this depth (their
+ * items stay in order). Real pages nest a handful; without the cap a list nested MAX_DOM_DEPTH deep would indent
+ * each line by kilobytes.
+ */
+export const MAX_MARKDOWN_NESTING = 16;
+
+/**
+ * A table is written as a GFM grid only while colspan and rowspan fill no more than this many grid cells per cell
+ * the table really has (plus TABLE_GRID_SLACK for small tables with a spanning header): past that the spans are
+ * hostile (colspan=1000 on every cell) and the rows are written one cell after another, so a table's Markdown stays
+ * linear in its markup.
+ */
+export const TABLE_GRID_FILL = 2;
+export const TABLE_GRID_SLACK = 1_000;
+
+/**
+ * include_tags / exclude_tags: how many CSS selectors a request may give and how long each may be. Each selector is
+ * matched against every element of the page, so the count bounds the work per page; real ones ("article",
+ * ".cookie-banner, #share") are a few dozen characters.
+ */
+export const MAX_TAG_SELECTORS = 20;
+export const MAX_SELECTOR_LENGTH = 256;
 
 export function pageTooComplex(what: string, limit: number): ScrapeError {
   return new ScrapeError("page_too_complex", `The page is too complex to extract: ${what} nest more than ${limit} levels deep.`);

@@ -1,8 +1,9 @@
 import "server-only";
 import type { Plan } from "@/lib/config/plans";
 import { db, type Prisma } from "@/lib/infra/db";
-import { type HotStatement, hotQuery } from "@/lib/infra/db/hot";
+import { hotQuery } from "@/lib/infra/db/hot";
 import { AppError } from "@/lib/infra/errors";
+import { RESERVE_RUN } from "./sql";
 import { usageMonth } from "./summary";
 
 /** One reserved run; releasing it gives the run back to the month it was taken from. */
@@ -16,23 +17,6 @@ export const quotaExceeded = (plan: Plan) =>
     "quota_exceeded",
     `Monthly quota used up: the ${plan.name} plan includes ${plan.monthlyRuns.toLocaleString("en-US")} successful runs per month. It resets on the 1st (UTC); upgrade for more.`,
   );
-
-/**
- * One run taken from the month's row while it is below the quota, the row made by the month's first run: one
- * statement on the run endpoint's hot path (lib/infra/db/hot.ts). The upsert is atomic in both databases (SQLite's
- * write lock; PostgreSQL's ON CONFLICT locks the row and re-checks the WHERE on its current version), so parallel
- * runs can never overshoot. A row returned means the run was taken.
- */
-export const RESERVE_RUN: HotStatement = {
-  name: "quota_reserve_run",
-  sqlite: `INSERT INTO monthly_usage (user_id, month, successful_runs) VALUES (?, ?, 1)
-    ON CONFLICT (user_id, month) DO UPDATE SET successful_runs = successful_runs + 1 WHERE successful_runs < ?
-    RETURNING successful_runs`,
-  postgres: `INSERT INTO monthly_usage (user_id, month, successful_runs) VALUES ($1, $2, 1)
-    ON CONFLICT (user_id, month) DO UPDATE SET successful_runs = monthly_usage.successful_runs + 1
-      WHERE monthly_usage.successful_runs < $3
-    RETURNING successful_runs`,
-};
 
 /**
  * Takes one run from the user's monthly quota before the run starts, or throws quota_exceeded. The database

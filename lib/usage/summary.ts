@@ -1,5 +1,5 @@
 import "server-only";
-import { PLANS } from "@/lib/config/plans";
+import { PLANS, planOf } from "@/lib/config/plans";
 import { db } from "@/lib/infra/db";
 import type { UsageSummary } from "./schema";
 
@@ -17,7 +17,7 @@ export async function getUsageSummary(userId: number, now: Date = new Date()): P
     db.user.findUniqueOrThrow({ where: { id: userId }, select: { plan: true } }),
     db.monthlyUsage.findUnique({ where: { userId_month: { userId, month } }, select: { successfulRuns: true } }),
   ]);
-  const plan = PLANS[user.plan];
+  const plan = PLANS[planOf(user.plan)];
   return {
     plan: plan.id,
     month,

@@ -6,9 +6,10 @@ import { isAppError } from "@/lib/infra/errors";
 import { type JobOutcome, type JobQueue, jobQueue } from "@/lib/infra/jobs/queue";
 import { log } from "@/lib/infra/log";
 import { pageFetcher } from "@/lib/infra/outbound/safe-fetch";
-import { ATTEMPT_TIMEOUT_MS, MAX_WEBHOOK_ATTEMPTS, retryDelayMs } from "./attempts";
-import { webhookSecret } from "./secret";
-import { SIGNATURE_HEADER, signPayload } from "./signature";
+import { ATTEMPT_TIMEOUT_MS, MAX_WEBHOOK_ATTEMPTS, retryDelayMs, webhookBackoff } from "./attempts";
+import { disableWebhookUrl, isWebhookUrlDisabled } from "./disabled";
+import { webhookSigningSecrets } from "./secret";
+import { deliveryHeaders } from "./standard";
 
 export type WebhookEventType = "run.succeeded" | "run.failed" | "batch.completed";
 
@@ -102,19 +103,30 @@ function enqueueDelivery(delivery: PendingDelivery): Promise<void> {
     {
       jobId: `webhook-${delivery.id}`,
       attempts: MAX_WEBHOOK_ATTEMPTS - delivery.attempts,
-      backoff: { type: "exponential", delay: retryDelayMs(delivery.attempts + 1, env.WEBHOOK_RETRY_BASE_MS) },
+      backoff: webhookBackoff(retryDelayMs(delivery.attempts + 1, env.WEBHOOK_RETRY_BASE_MS)),
     },
   );
 }
 
+/** A receiver's "this endpoint is gone for good": no retry, and the address is disabled for the user (lib/webhooks/disabled.ts). */
+const GONE = 410;
+
 /**
  * The webhook queue's processor: one attempt, recorded on the row. Throws WebhookNotDelivered when the receiver
- * did not answer 2xx, for the engine to retry. Claims the attempt with a conditional UPDATE first, so a job
- * that exists twice (re-added by recovery while the first still ran) sends each attempt once.
+ * did not answer 2xx, for the engine to retry, except 410 Gone, which disables the address instead. Claims the
+ * attempt with a conditional UPDATE first, so a job that exists twice (re-added by recovery while the first still
+ * ran) sends each attempt once. A delivery to a disabled address is recorded as not attempted.
  */
 export async function deliverWebhook(job: WebhookJob): Promise<JobOutcome> {
   const delivery = await db.webhookDelivery.findUnique({ where: { id: job.deliveryId } });
   if (!delivery || delivery.deliveredAt || delivery.attempts >= MAX_WEBHOOK_ATTEMPTS) return { done: true };
+  if (await isWebhookUrlDisabled(delivery.userId, delivery.url)) {
+    await db.webhookDelivery.updateMany({
+      where: { id: delivery.id, deliveredAt: null },
+      data: { urlDisabled: true, nextAttemptAt: null },
+    });
+    return { done: true };
+  }
   const claimed = await db.webhookDelivery.updateMany({
     where: { id: delivery.id, attempts: delivery.attempts, deliveredAt: null },
     data: { attempts: { increment: 1 }, nextAttemptAt: new Date(Date.now() + IN_FLIGHT_MS) },
@@ -123,7 +135,7 @@ export async function deliverWebhook(job: WebhookJob): Promise<JobOutcome> {
   const attempts = delivery.attempts + 1;
   let status = 0;
   try {
-    const secret = await webhookSecret(delivery.userId);
+    const secrets = await webhookSigningSecrets(delivery.userId);
     // The page fetcher's sender: the host's addresses are checked and the socket connects to the checked one
     // (no DNS rebinding between check and connect); a redirect is not followed, and not a success.
     status = await pageFetcher().send(delivery.url, {
@@ -131,7 +143,8 @@ export async function deliverWebhook(job: WebhookJob): Promise<JobOutcome> {
       headers: {
         "content-type": "application/json",
         "user-agent": "ScrapeDeck-Webhooks/1.0",
-        [SIGNATURE_HEADER]: signPayload(secret, delivery.payload, Math.floor(Date.now() / 1000)),
+        // webhook-id is the event's id, the same on every attempt; the timestamp is the attempt's.
+        ...deliveryHeaders(secrets, delivery.eventId, delivery.payload, Math.floor(Date.now() / 1000)),
       },
       body: delivery.payload,
       signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
@@ -140,7 +153,9 @@ export async function deliverWebhook(job: WebhookJob): Promise<JobOutcome> {
     if (!isAppError(error)) log.warn({ err: error, deliveryId: delivery.id }, "webhook attempt failed");
   }
   const delivered = status >= 200 && status < 300;
-  const retry = !delivered && attempts < MAX_WEBHOOK_ATTEMPTS;
+  const gone = status === GONE;
+  if (gone) await disableWebhookUrl(delivery.userId, delivery.url, delivery.eventId);
+  const retry = !delivered && !gone && attempts < MAX_WEBHOOK_ATTEMPTS;
   await db.webhookDelivery.update({
     where: { id: delivery.id },
     data: {
@@ -150,7 +165,7 @@ export async function deliverWebhook(job: WebhookJob): Promise<JobOutcome> {
       nextAttemptAt: retry ? new Date(Date.now() + retryDelayMs(attempts, env.WEBHOOK_RETRY_BASE_MS)) : null,
     },
   });
-  if (!delivered) throw new WebhookNotDelivered(status);
+  if (!delivered && !gone) throw new WebhookNotDelivered(status);
   return { done: true };
 }
 

@@ -3,7 +3,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as readRun } from "@/app/api/runs/[id]/route";
-import { runScraperEndpoint } from "@/app/api/scrapers/[id]/run/endpoint";
 import { POST as rotateSecret } from "@/app/api/webhooks/secret/rotate/route";
 import { GET as readSecret } from "@/app/api/webhooks/secret/route";
 import { db } from "@/lib/infra/db";
@@ -11,7 +10,7 @@ import { createRunLimits } from "@/lib/runs/limits";
 import { startRunWorkers } from "@/lib/runs/workers";
 import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
 import { callJson } from "@/test/support/requests";
-import { createRunUser, type RunTestUser } from "@/test/support/runs";
+import { createRunUser, type RunTestUser, runScraperEndpoint } from "@/test/support/runs";
 import { startWebhookReceiver, type WebhookReceiver } from "@/test/support/webhook-receiver";
 import { DEFAULT_FIRST_RETRY_MS, MAX_WEBHOOK_ATTEMPTS, retryDelayMs } from "./attempts";
 import { recoverWebhooks } from "./deliveries";
@@ -79,7 +78,9 @@ describe("webhooks", () => {
       created_at: expect.any(String),
       data: { id: answer.body.id, status: "success", item_count: 1 },
     });
-    await expect.poll(() => webhookOf(user, answer.body.id), { timeout: 5000 }).toEqual({ attempts: 1, last_status: 200 });
+    await expect
+      .poll(() => webhookOf(user, answer.body.id), { timeout: 5000 })
+      .toEqual({ attempts: 1, last_status: 200, url_disabled: false });
   });
 
   it("retries after the receiver answers 500 and records every attempt: the same event, signed each time", async () => {
@@ -88,7 +89,9 @@ describe("webhooks", () => {
     const path = `/retry/${randomUUID()}`;
     receiver.script(path, [500, 503]);
     const runId = await failedRunWithWebhook(user, path);
-    await expect.poll(() => webhookOf(user, runId), { timeout: 20_000 }).toEqual({ attempts: 3, last_status: 200 });
+    await expect
+      .poll(() => webhookOf(user, runId), { timeout: 20_000 })
+      .toEqual({ attempts: 3, last_status: 200, url_disabled: false });
     const sent = receiver.received(path);
     expect(sent).toHaveLength(3);
     for (const delivery of sent) expect(verifySignature(secret, delivery.body, delivery.signature)).toBe(true);
@@ -107,7 +110,7 @@ describe("webhooks", () => {
     const runId = await failedRunWithWebhook(user, path);
     await expect.poll(async () => (await deliveryOf(runId))?.attempts, { timeout: 20_000 }).toBe(MAX_WEBHOOK_ATTEMPTS);
     await expect.poll(async () => (await deliveryOf(runId))?.nextAttemptAt, { timeout: 5000 }).toBeNull();
-    expect(await webhookOf(user, runId)).toEqual({ attempts: MAX_WEBHOOK_ATTEMPTS, last_status: 500 });
+    expect(await webhookOf(user, runId)).toEqual({ attempts: MAX_WEBHOOK_ATTEMPTS, last_status: 500, url_disabled: false });
     expect(receiver.received(path)).toHaveLength(MAX_WEBHOOK_ATTEMPTS);
   });
 
@@ -121,9 +124,11 @@ describe("webhooks", () => {
     const stopping = startRunWorkers().close();
     receiver.release(path);
     await stopping;
-    expect(await webhookOf(user, runId)).toEqual({ attempts: 1, last_status: 500 });
+    expect(await webhookOf(user, runId)).toEqual({ attempts: 1, last_status: 500, url_disabled: false });
     startRunWorkers();
-    await expect.poll(() => webhookOf(user, runId), { timeout: 20_000 }).toEqual({ attempts: 2, last_status: 200 });
+    await expect
+      .poll(() => webhookOf(user, runId), { timeout: 20_000 })
+      .toEqual({ attempts: 2, last_status: 200, url_disabled: false });
     expect(receiver.received(path)).toHaveLength(2);
   });
 

@@ -9,7 +9,6 @@ vi.hoisted(() => {
 
 import { randomUUID } from "node:crypto";
 import { Queue } from "bullmq";
-import { runScraperEndpoint } from "@/app/api/scrapers/[id]/run/endpoint";
 import { GET as readSecret } from "@/app/api/webhooks/secret/route";
 import { db } from "@/lib/infra/db";
 import { env } from "@/lib/infra/env";
@@ -18,7 +17,7 @@ import { redisClient } from "@/lib/infra/rate-limit/redis";
 import { createRunLimits } from "@/lib/runs/limits";
 import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
 import { callJson } from "@/test/support/requests";
-import { createRunUser, type RunTestUser } from "@/test/support/runs";
+import { createRunUser, type RunTestUser, runScraperEndpoint } from "@/test/support/runs";
 import { startWebhookReceiver, type WebhookReceiver } from "@/test/support/webhook-receiver";
 import { startWorkerProcess, type WorkerProcess } from "@/test/support/worker-process";
 import { MAX_WEBHOOK_ATTEMPTS } from "./attempts";

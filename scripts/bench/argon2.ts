@@ -7,7 +7,7 @@ import path from "node:path";
 process.env.DATABASE_URL = `file:${path.join(mkdtempSync(path.join(tmpdir(), "scrapedeck-bench-")), "bench.db")}`;
 process.env.LOG_LEVEL = "silent";
 
-const { prepareDatabase } = await import("@/lib/infra/db/prepare");
+const { prepareDatabase } = await import("@/server/prepare-database");
 await prepareDatabase(process.env.DATABASE_URL);
 const { ARGON2_OPTIONS, hashPassword, verifyPassword } = await import("@/lib/accounts/passwords");
 const { registerUser, verifyCredentials } = await import("@/lib/accounts/accounts");

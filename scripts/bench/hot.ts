@@ -14,8 +14,9 @@
 // without one), BENCH_APP_DIR (the checkout whose app is measured, default this one: measure another branch's app
 // against the same baseline), BENCH_PROFILE_DIR (the apps run under node --cpu-prof and leave their profiles there;
 // summarize one with npm run bench:profile).
-// --against <dir>: a second app, from another checkout (main's, say), on a copy of the SQLite database; each run row
-// is measured on both, back to back, so that a change's effect is read from pairs taken under the same load.
+// --against <dir>: a second app, from another checkout (main's, say), on a copy of the SQLite database; each SQLite
+// app row (verify, API-key auth, health, run) is measured on both, back to back, so that a change's effect is read
+// from pairs taken under the same load.
 // BENCH_AGAINST_ENV ("NAME=value NAME=value") sets variables for that app only (the same checkout with another
 // WORKER_CONCURRENCY, say).
 // Ports 3200-3205 unless BENCH_PORT says where to start.
@@ -59,7 +60,7 @@ const sqliteUrl = freshDatabaseUrl("file:");
 const postgresUrl = postgresBase ? freshDatabaseUrl(postgresBase) : null;
 // lib/env reads the environment once, on first import: the lib imports below work on the bench's SQLite database.
 Object.assign(process.env, { DATABASE_URL: sqliteUrl, AUTH_SECRET, LOG_LEVEL: "warn" });
-const { prepareDatabase } = await import("@/lib/infra/db/prepare");
+const { prepareDatabase } = await import("@/server/prepare-database");
 const { sqliteFilePath } = await import("@/lib/infra/db/url");
 
 function log(message: string) {
@@ -144,7 +145,7 @@ async function startServers() {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
-  return { baseline, app, postgres, against };
+  return { baseline, app, postgres, against, againstUrl };
 }
 
 /** The name of a row measured on the other app (--against). */
@@ -210,7 +211,7 @@ async function run(row: Row): Promise<Measurement & { exact?: boolean }> {
 const started = Date.now();
 try {
   const { sqliteKeys, postgresKeys, apiKeys, scraperId } = await setUp();
-  const { baseline, app, postgres, against } = await startServers();
+  const { baseline, app, postgres, against, againstUrl } = await startServers();
   const apiKey = rotate(apiKeys);
   const pageUrl = `http://127.0.0.1:${basePort + 3}/product/jsonld.html`;
   const runLoad = (c: number, id: number, body: string, server: Server = app): Load => ({
@@ -223,9 +224,17 @@ try {
     seconds,
   });
   const runBody = JSON.stringify({ url: pageUrl });
+  // The SQLite app's rows, on the app and (--against) on the other app right after, so each pair shares the load.
+  const paired = (name: string, rowFor: (server: Server, databaseUrl: string) => Omit<Row, "name">): Row[] => [
+    { name, ...rowFor(app, sqliteUrl) },
+    ...(against && againstUrl ? [{ name: AGAINST(name), ...rowFor(against, againstUrl) }] : []),
+  ];
   const rows: Row[] = [
     { name: "baseline verify (SQLite)", load: verifyLoad(baseline, sqliteKeys, connections, seconds), counted: sqliteUrl },
-    { name: "app verify (SQLite)", load: verifyLoad(app, sqliteKeys, connections, seconds), counted: sqliteUrl },
+    ...paired("app verify (SQLite)", (server, databaseUrl) => ({
+      load: verifyLoad(server, sqliteKeys, connections, seconds),
+      counted: databaseUrl,
+    })),
     ...(postgres && postgresUrl
       ? [
           {
@@ -235,24 +244,21 @@ try {
           },
         ]
       : []),
-    {
-      name: "app API-key auth",
+    ...paired("app API-key auth", (server) => ({
       load: {
-        server: app,
-        url: `${app.origin}/api/runs/2000000000`,
+        server,
+        url: `${server.origin}/api/runs/2000000000`,
         next: () => ({ headers: { authorization: `Bearer ${apiKey()}` } }),
         connections,
         seconds,
       },
       expectedStatus: 404,
-    },
-    { name: "app health", load: { server: app, url: `${app.origin}/api/health`, connections, seconds } },
+    })),
+    ...paired("app health", (server) => ({ load: { server, url: `${server.origin}/api/health`, connections, seconds } })),
     { name: "fixture page, 1 conn", load: { url: pageUrl, connections: 1, seconds } },
-    { name: "app run, 1 conn", load: runLoad(1, scraperId, runBody) },
-    ...(against ? [{ name: AGAINST("app run, 1 conn"), load: runLoad(1, scraperId, runBody, against) }] : []),
+    ...paired("app run, 1 conn", (server) => ({ load: runLoad(1, scraperId, runBody, server) })),
     { name: "fixture page, 10 conn", load: { url: pageUrl, connections: 10, seconds } },
-    { name: "app run, 10 conn", load: runLoad(10, scraperId, runBody) },
-    ...(against ? [{ name: AGAINST("app run, 10 conn"), load: runLoad(10, scraperId, runBody, against) }] : []),
+    ...paired("app run, 10 conn", (server) => ({ load: runLoad(10, scraperId, runBody, server) })),
   ].filter((row) => !only || [...only].some((name) => row.name.includes(name)));
 
   log("warming up every row for 2 s");

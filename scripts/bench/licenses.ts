@@ -29,7 +29,7 @@ const { rounds, seconds, connections, basePort, appDir } = benchOptions(3205);
 const generateOnly = process.argv.includes("--generate-only");
 const base = process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : "file:";
 
-const { prepareDatabase } = await import("@/lib/infra/db/prepare");
+const { prepareDatabase } = await import("@/server/prepare-database");
 
 const databases: { count: number; url: string; keys: string[] }[] = [];
 try {

@@ -4,6 +4,7 @@
 // It shares the machine with the servers it loads, the same for every row, which is why rows are compared as
 // ratios from one interleaved run rather than as absolute figures.
 import { type ChildProcess, spawn } from "node:child_process";
+import { generateKeyPairSync } from "node:crypto";
 import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,6 +13,9 @@ import autocannon from "autocannon";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
 export const AUTH_SECRET = "bench-secret-that-is-long-enough-for-hs256-0123456789";
+/** The apps' signing key, one per bench run: a server started in production (the profiled one) refuses to start without. */
+const SIGNING_KEY =
+  process.env.SIGNING_KEY ?? generateKeyPairSync("ed25519").privateKey.export({ format: "pem", type: "pkcs8" }).toString();
 const LOG_DIR = mkdtempSync(path.join(tmpdir(), "scrapedeck-bench-logs-"));
 
 /** Named command-line options: --name value. */
@@ -98,6 +102,7 @@ export function startApp(
       NEXTAUTH_URL: origin,
       DATABASE_URL: databaseUrl,
       AUTH_SECRET,
+      SIGNING_KEY,
       SCRAPER_ALLOW_LOOPBACK: "1",
       // Every request comes from this one address: the per-address verify throttle still runs, it just never refuses.
       VERIFY_RATE_LIMIT_PER_MINUTE: "1000000000",

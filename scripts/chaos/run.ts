@@ -10,6 +10,7 @@
 // --smoke: one minute, four quick faults (what .ci/run runs). Ports: PostgreSQL at the base, Redis +1, web
 // instances +2 and +3, the fixture site +4, the receiver +5. Logs stay in the folder printed at the start.
 import { spawnSync } from "node:child_process";
+import { generateKeyPairSync } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -117,7 +118,7 @@ try {
   {
     // The app's own migrations and catalogue seed, as npm start applies them.
     process.env.DATABASE_URL = databaseUrl;
-    const { prepareDatabase } = await import("@/lib/infra/db/prepare");
+    const { prepareDatabase } = await import("@/server/prepare-database");
     await prepareDatabase(databaseUrl);
   }
   const redisDataDir = path.join(logDir, "redis");
@@ -155,6 +156,8 @@ try {
     QUEUE_PREFIX: "chaos",
     REDIS_KEY_PREFIX: "chaos:",
     AUTH_SECRET,
+    // Production signs every verification answer: a key of this run's own.
+    SIGNING_KEY: generateKeyPairSync("ed25519").privateKey.export({ format: "pem", type: "pkcs8" }).toString(),
     SCRAPER_ALLOW_LOOPBACK: "1",
     RUN_WORKERS_IN_APP: "0",
     WORKER_CONCURRENCY: "3",

@@ -2,8 +2,8 @@
 // required headers). callRoute runs it on every answer, so a handler and its documentation cannot drift apart.
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { buildOpenApiDocument } from "@/lib/http/openapi/document";
-import { errorSchema } from "@/lib/http/openapi/shapes";
+import { buildOpenApiDocument } from "@/lib/api/document";
+import { errorSchema } from "@/lib/api/shapes";
 
 export const openApiDocument = buildOpenApiDocument();
 
@@ -76,8 +76,9 @@ function resolve(object: Json, at: string[]): [Json, string[]] {
 /** Throws, saying what differs, when the answer is not one the document allows for this request. */
 export async function assertMatchesContract(request: Request, response: Response): Promise<void> {
   const { pathname } = new URL(request.url);
-  // Handlers of the route kit's own tests are called on paths outside the API; they are no operation of it.
-  if (!pathname.startsWith("/api/")) return;
+  // Handlers of the route kit's own tests are called on paths outside the API; they are no operation of it. The
+  // well-known documents are operations outside /api.
+  if (!pathname.startsWith("/api/") && !documentedPath(pathname)) return;
   const method = request.method.toLowerCase();
   const where = `${request.method} ${pathname} → ${response.status}`;
   const template = documentedPath(pathname);

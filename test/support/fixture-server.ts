@@ -33,7 +33,8 @@ export interface FixtureServer {
  * - /slow?ms=<n>: headers only after n ms (default 10 s); /stall: headers and half a page, then silence.
  * - /huge?mb=<n>: an HTML page of n MB (default 6), streamed.
  * - /not-html: JSON; /image.png: a PNG.
- * - /hostile/<name>?n=<size>: a pathological page of hostile-pages.ts (deep-dom, deep-json-ld, big-text, many-cards).
+ * - /hostile/<name>?n=<size>: a pathological page of hostile-pages.ts (deep-dom, deep-json-ld, big-text, many-cards,
+ *   and the content formats' huge-article, big-table, many-links, deep-list, spanned-table, long-base-links).
  */
 /** `port` 0 (the default) takes a free one; benchmarks pass one of their own. */
 export async function startFixtureServer(port = 0): Promise<FixtureServer> {

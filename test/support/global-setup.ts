@@ -1,5 +1,5 @@
-import { prepareDatabase } from "@/lib/infra/db/prepare";
 import { buildExtractionThread } from "@/scripts/build-thread";
+import { prepareDatabase } from "@/server/prepare-database";
 import { dropPostgresSchema } from "./database";
 
 /** Migrates and seeds the run's database (its URL is chosen in vitest.config.ts). */

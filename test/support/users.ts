@@ -17,7 +17,7 @@ export async function sessionCookieFor(
   options: { secret?: string; maxAgeSeconds?: number; sessionVersion?: number } = {},
 ): Promise<string> {
   const token = await encode({
-    // What the sign-in's jwt callback puts in (lib/auth/auth-options.ts): a session id and the session version.
+    // What the sign-in's jwt callback puts in (lib/accounts/next-auth-options.ts): a session id and the session version.
     token: { sub: String(userId), sid: randomUUID(), sv: options.sessionVersion ?? 0 },
     secret: options.secret ?? authSecret(),
     maxAge: options.maxAgeSeconds,

@@ -1,6 +1,6 @@
 // A real webhook receiver for the tests: records every delivery it gets and answers each path's scripted
 // statuses in turn (200 once they are used up), optionally holding an answer until the test lets it go.
-import { createServer } from "node:http";
+import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { SIGNATURE_HEADER } from "@/lib/webhooks/signature";
 
@@ -8,6 +8,8 @@ export interface Delivery {
   path: string;
   body: string;
   signature: string;
+  /** Every header as it came (names in lower case). */
+  headers: IncomingHttpHeaders;
 }
 
 export interface WebhookReceiver {
@@ -32,7 +34,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     });
     req.on("end", () => {
       const path = req.url ?? "/";
-      deliveries.push({ path, body, signature: String(req.headers[SIGNATURE_HEADER.toLowerCase()]) });
+      deliveries.push({ path, body, signature: String(req.headers[SIGNATURE_HEADER.toLowerCase()]), headers: req.headers });
       const answer = () => res.writeHead(Number(scripts.get(path)?.shift() ?? 200)).end();
       if (scripts.get(path)?.[0] === "hold") {
         scripts.get(path)?.shift();

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { LegalDocument } from "@/components/marketing/legal-document";
 import { planPrice } from "@/components/marketing/plan-text";
-import { includedScrapers, PLAN_LIST } from "@/lib/config/plans";
+import { includedScrapers } from "@/lib/catalogue/plan-features";
+import { PLAN_LIST } from "@/lib/config/plans";
 import { site } from "@/lib/config/site";
 import { pageMetadata } from "@/lib/seo/metadata";
 

@@ -6,7 +6,12 @@ import { EndpointCard } from "@/components/marketing/api-docs/endpoint-card";
 import { SERVICE_ENDPOINTS, VERIFY_LICENSE } from "@/components/marketing/api-docs/endpoints";
 import { Faq } from "@/components/marketing/api-docs/faq";
 import { ApiReference } from "@/components/marketing/api-docs/reference";
-import { ASYNC_RUN_SAMPLE, retryScheduleText, VERIFY_SIGNATURE_SAMPLE } from "@/components/marketing/api-docs/webhooks";
+import {
+  ASYNC_RUN_SAMPLE,
+  retryScheduleText,
+  VERIFY_SIGNATURE_SAMPLE,
+  VERIFY_STANDARD_WEBHOOK_SAMPLE,
+} from "@/components/marketing/api-docs/webhooks";
 import { API_KEY_PLACEHOLDER } from "@/components/marketing/api-samples";
 import { CodeBlock } from "@/components/marketing/code-block";
 import { PageHero } from "@/components/marketing/page-hero";
@@ -101,22 +106,36 @@ export default function ApiDocsPage() {
             <p>
               With a <code>webhook_url</code> (an async run or a batch) we POST the outcome there when it ends:{" "}
               <code>run.succeeded</code>, <code>run.failed</code> or <code>batch.completed</code>, its <code>data</code> the same
-              as the GET answer. Each delivery is signed in the <code>ScrapeDeck-Signature</code> header with your webhook secret
-              (dashboard, API Keys tab, or <code>GET /api/webhooks/secret</code>). A delivery that gets no 2xx within 10 seconds
-              is retried {retryScheduleText()}; <code>GET /api/runs/{"{id}"}</code> shows its <code>webhook.attempts</code> and{" "}
-              <code>last_status</code>.
+              as the GET answer. Each delivery is signed with your webhook secret (dashboard, API Keys tab, or{" "}
+              <code>GET /api/webhooks/secret</code>) twice over: the Standard Webhooks headers <code>webhook-id</code>,{" "}
+              <code>webhook-timestamp</code> and <code>webhook-signature</code>, which any Standard Webhooks library (and our
+              SDKs) verifies with the secret as it is, and <code>ScrapeDeck-Signature</code> for receivers that check it by hand.
+              Deduplicate on <code>webhook-id</code>: it is the same on every attempt. A delivery that gets no 2xx within 10
+              seconds is retried {retryScheduleText()}; a <code>410 Gone</code> stops deliveries to that address.{" "}
+              <code>GET /api/runs/{"{id}"}</code> shows its <code>webhook.attempts</code> and <code>last_status</code>.
             </p>
           </div>
           <div className="min-w-0 space-y-4">
             <CodeBlock label="Async run with a webhook, then its status" code={ASYNC_RUN_SAMPLE} language="bash" />
-            <CodeBlock label="Verifying a webhook signature (Node.js)" code={VERIFY_SIGNATURE_SAMPLE} language="javascript" />
+            <CodeBlock
+              label="Verifying a webhook with Standard Webhooks (Node.js)"
+              code={VERIFY_STANDARD_WEBHOOK_SAMPLE}
+              language="javascript"
+            />
+            <CodeBlock
+              label="Verifying ScrapeDeck-Signature by hand (Node.js)"
+              code={VERIFY_SIGNATURE_SAMPLE}
+              language="javascript"
+            />
           </div>
         </div>
       </Section>
 
       <Section id="license-verification" title="License verification" className="bg-slate-50">
         <p className="mx-auto mb-6 max-w-3xl text-center text-slate-700">
-          Partners check a license you issued with one public call — no API key, no Authorization header.
+          Partners check a license you issued with one public call — no API key, no Authorization header. Every answer is signed
+          with our Ed25519 key (the keys below): send a fresh <code>nonce</code> and check the signature before trusting a
+          verdict, as our TypeScript and Python SDKs do.
         </p>
         <div className="space-y-6">
           {VERIFY_LICENSE.map((endpoint) => (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkHealth } from "@/lib/health/health";
+import { checkHealth } from "@/lib/health/check";
 import { route } from "@/lib/http";
 import { createDb } from "@/lib/infra/db";
 import { servedBothWays } from "@/test/support/fast-path";

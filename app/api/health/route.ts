@@ -1,6 +1,6 @@
-import { checkHealth } from "@/lib/health/health";
-import { methods, route } from "@/lib/http";
+import { getHealthOperation } from "@/lib/health/operations";
+import { serve } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: route(() => checkHealth()) });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(getHealthOperation);

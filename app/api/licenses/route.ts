@@ -1,12 +1,4 @@
-import { created, methods, parseJsonBody, userRoute } from "@/lib/http";
-import { toLicenseDto } from "@/lib/licenses/dto";
-import { createLicense, listLicenses } from "@/lib/licenses/licenses";
-import { createLicenseSchema } from "@/lib/licenses/schemas";
+import { serve } from "@/lib/http";
+import { createLicenseOperation, listLicensesOperation } from "@/lib/licenses/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: userRoute(async ({ user }) => (await listLicenses(user.id)).map(toLicenseDto)),
-  POST: userRoute(async ({ req, user }) => {
-    const input = await parseJsonBody(req, createLicenseSchema);
-    return created(toLicenseDto(await createLicense(user.id, input)));
-  }),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(listLicensesOperation, createLicenseOperation);

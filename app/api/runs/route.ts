@@ -1,7 +1,4 @@
-import { methods, parseSearchParams, userRoute } from "@/lib/http";
-import { listRuns } from "@/lib/runs/queries";
-import { listRunsQuerySchema } from "@/lib/runs/schema";
+import { serve } from "@/lib/http";
+import { listRunsOperation } from "@/lib/runs/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: userRoute(async ({ req, user }) => listRuns(user.id, parseSearchParams(req, listRunsQuerySchema))),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(listRunsOperation);

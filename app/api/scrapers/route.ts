@@ -1,7 +1,6 @@
-import { listScrapers } from "@/lib/catalogue/queries";
-import { methods, route } from "@/lib/http";
+import { listScrapersOperation } from "@/lib/catalogue/operations";
+import { serve } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
-/** The public catalogue. */
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: route(async () => listScrapers()) });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(listScrapersOperation);

@@ -1,7 +1,4 @@
-import { methods, userRoute } from "@/lib/http";
-import { getUsageSummary } from "@/lib/usage/summary";
+import { serve } from "@/lib/http";
+import { getUsageOperation } from "@/lib/usage/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(
-  { GET: userRoute(async ({ user }) => getUsageSummary(user.id)) },
-  { POST: "Use GET to read your plan and this month's usage" },
-);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(getUsageOperation);

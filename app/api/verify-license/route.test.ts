@@ -1,12 +1,15 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/infra/db";
 import { env } from "@/lib/infra/env";
+import { jwks } from "@/lib/infra/signing/keys";
+import { verifySignedResponse } from "@/lib/infra/signing/verify";
 import { generateLicenseKey } from "@/lib/licenses/key";
 import { addLicenseContent, createLicense } from "@/lib/licenses/licenses";
 import type { CreateLicenseInput } from "@/lib/licenses/schemas";
+import { verifyLicenseAnswer } from "@/lib/licenses/signed-answer";
 import { servedBothWays } from "@/test/support/fast-path";
-import { callHandler, callJson } from "@/test/support/requests";
+import { callHandler, callJson, callRoute } from "@/test/support/requests";
 import { createTestUser, type TestUser } from "@/test/support/users";
 import * as route from "./route";
 
@@ -188,7 +191,10 @@ describe.each(servedBothWays({ GET: route.GET, OPTIONS: route.OPTIONS, POST: rou
             "access-control-expose-headers",
             "access-control-max-age",
             "cache-control",
+            "content-digest",
             "content-type",
+            "signature",
+            "signature-input",
             "x-ratelimit-limit",
             "x-ratelimit-remaining",
             "x-ratelimit-reset",
@@ -222,9 +228,107 @@ describe.each(servedBothWays({ GET: route.GET, OPTIONS: route.OPTIONS, POST: rou
       expect(Number(throttled.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
       expect(throttled.headers.get("x-ratelimit-remaining")).toBe("0");
       expect(throttled.headers.get("access-control-allow-origin")).toBe("*");
+      // Signed like every answer: a partner can tell our 429 from a proxy's.
+      expect(throttled.headers.get("signature")).toMatch(/^sig1=:/);
       expect(await usageOf(id)).toBe(1);
       // The nearest proxy's entry is the caller: another client behind it is not throttled.
       expect((await verify({ license_key: licenseKey }, `${ip}, 198.51.100.1`)).status).toBe(200);
+    });
+
+    describe("signed answers", () => {
+      /** The answer as a partner receives it: status, the path it asked, headers and the body's bytes. */
+      async function received(body: unknown, ip: string = randomUUID()) {
+        const res = await callRoute(POST, {
+          method: "POST",
+          path: "/api/verify-license",
+          body,
+          headers: { "x-forwarded-for": ip },
+        });
+        return {
+          status: res.status,
+          path: "/api/verify-license",
+          headers: res.headers,
+          body: new Uint8Array(await res.arrayBuffer()),
+        };
+      }
+      const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
+      it("signs valid and invalid verdicts and 400s, which the shipped verifier accepts with the key set we publish", async () => {
+        const { licenseKey } = await license();
+        for (const [body, status, code] of [
+          [{ license_key: licenseKey }, 200, "valid"],
+          [{ license_key: generateLicenseKey() }, 200, "not_found"],
+          [{ license_key: "" }, 400, "validation_error"],
+          ["{not json", 400, "invalid_json"],
+        ] as const) {
+          const answer = await received(body);
+          expect(answer.status).toBe(status);
+          expect(await verifySignedResponse(answer, jwks())).toEqual({ ok: true, kid: jwks().keys[0]?.kid });
+          const verdict = await verifyLicenseAnswer(answer, jwks());
+          if (status === 200) expect(verdict.ok && verdict.result).toMatchObject({ code });
+          // Ours, but no verdict: the license check says so, with the API's code.
+          else expect(verdict).toMatchObject({ ok: false, reason: "error_answer", message: expect.stringContaining(code) });
+        }
+      });
+
+      it("sets Date to the signature's time, signs the bytes sent and lets a browser read the signature", async () => {
+        const answer = await received({ license_key: generateLicenseKey() });
+        const date = answer.headers.get("date") ?? "";
+        const created = Number(/;created=(\d+);/.exec(answer.headers.get("signature-input") ?? "")?.[1]);
+        expect(Date.parse(date) / 1000).toBe(created);
+        expect(Math.abs(Date.now() / 1000 - created)).toBeLessThan(60);
+        const digest = createHash("sha256").update(answer.body).digest("base64");
+        expect(answer.headers.get("content-digest")).toBe(`sha-256=:${digest}:`);
+        const exposed = answer.headers.get("access-control-expose-headers")?.split(", ") ?? [];
+        expect(exposed).toEqual(expect.arrayContaining(["Signature", "Signature-Input", "Content-Digest", "Date"]));
+      });
+
+      it("echoes the nonce inside the signed body; the answer fails a check made with another nonce (a replay)", async () => {
+        const { licenseKey } = await license();
+        const nonce = randomUUID();
+        const answer = await received({ license_key: licenseKey, nonce });
+        expect(JSON.parse(text(answer.body))).toEqual({
+          valid: true,
+          code: "valid",
+          message: "License is valid.",
+          content: [],
+          nonce,
+        });
+        expect((await verifyLicenseAnswer(answer, jwks(), { nonce })).ok).toBe(true);
+        // Replayed for a later check: its signature is ours, its nonce is not the new one.
+        expect(await verifyLicenseAnswer(answer, jwks(), { nonce: randomUUID() })).toMatchObject({
+          ok: false,
+          reason: "nonce_mismatch",
+        });
+        // …and an answer to a check without a nonce proves nothing about a check that sent one.
+        const bare = await received({ license_key: licenseKey });
+        expect(await verifyLicenseAnswer(bare, jwks(), { nonce })).toMatchObject({ ok: false, reason: "nonce_mismatch" });
+      });
+
+      it("refuses a real answer with a byte changed in its body, its signature or its Date, or read 5 minutes late", async () => {
+        const answer = await received({ license_key: generateLicenseKey(), nonce: "n-1" });
+        const reason = async (changed: typeof answer, options: { now?: Date } = {}) => {
+          const verdict = await verifyLicenseAnswer(changed, jwks(), { nonce: "n-1", ...options });
+          return verdict.ok ? "ok" : verdict.reason;
+        };
+        expect(await reason(answer)).toBe("ok");
+        const forged = new TextEncoder().encode(text(answer.body).replace('"valid":false', '"valid":true '));
+        expect(forged.length).toBe(answer.body.length);
+        expect(await reason({ ...answer, body: forged })).toBe("digest_mismatch");
+        const withHeader = (name: string, value: string) => {
+          const headers = new Headers(answer.headers);
+          headers.set(name, value);
+          return { ...answer, headers };
+        };
+        const signature = answer.headers.get("signature") ?? "";
+        const flipped = signature.slice(0, 8) + (signature[8] === "A" ? "B" : "A") + signature.slice(9);
+        expect(await reason(withHeader("signature", flipped))).toBe("bad_signature");
+        const date = new Date(Date.parse(answer.headers.get("date") ?? "") + 1000).toUTCString();
+        expect(await reason(withHeader("date", date))).toBe("bad_signature");
+        const signedAt = Date.parse(answer.headers.get("date") ?? "");
+        expect(await reason(answer, { now: new Date(signedAt + 301_000) })).toBe("stale");
+        expect(await reason({ ...answer, path: "/api/licenses" })).toBe("bad_signature");
+      });
     });
   },
 );

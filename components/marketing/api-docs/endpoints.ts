@@ -1,8 +1,10 @@
-// The API reference of /api-docs (docs/product.md#api-documentation-page), read from the route registry that the
-// OpenAPI document is built from (lib/http/openapi), so the page shows what the handlers answer. Rendered by
+// The API reference of /api-docs (docs/product.md#api-documentation-page), read from the operations the OpenAPI
+// document is built from (lib/api/registry.ts), so the page shows what the handlers answer. Rendered by
 // reference.tsx and endpoint-card.tsx.
-import { errorsByStatus, successes } from "@/lib/http/openapi/document";
-import { type Method, OPERATIONS, type Operation, type SecurityScheme, TAGS, type Tag } from "@/lib/http/openapi/operations";
+import { errorsByStatus, successes } from "@/lib/api/document";
+import { ANSWERED_OPERATIONS, type Method, type Operation, type SecurityScheme, TAGS, type Tag } from "@/lib/api/registry";
+import { ACCESS_SCHEMES } from "@/lib/infra/api/operation";
+import { getSigningKeys, verifyLicense } from "@/lib/licenses/contract";
 
 export type HttpMethod = Method;
 
@@ -58,7 +60,7 @@ export function endpointDoc(op: Operation): EndpointDoc {
     method: op.method,
     path: displayPath(op),
     summary: op.description ? `${op.summary} ${op.description}` : op.summary,
-    auth: authText(op.security),
+    auth: authText(ACCESS_SCHEMES[op.access.kind]),
     ...(op.body ? { body: json(op.body.example) } : {}),
     responses: successes(op).map((success) => ({
       status: success.status,
@@ -69,8 +71,9 @@ export function endpointDoc(op: Operation): EndpointDoc {
   };
 }
 
-/** The public verification call and its preflight: a section of their own on the page. */
-const isVerification = (op: Operation) => op.path === "/api/verify-license";
+/** What partners call: the public verification, the keys that prove its answers, and their preflights: a section of their own. */
+const PARTNER_PATHS: readonly string[] = [verifyLicense.path, getSigningKeys.path];
+const isVerification = (op: Operation) => PARTNER_PATHS.includes(op.path);
 
 const REFERENCE_TAGS: readonly Tag[] = ["scrapers", "authentication", "api-keys", "search", "licenses", "runs"];
 
@@ -78,10 +81,12 @@ export const REFERENCE_TABS: readonly ReferenceTab[] = REFERENCE_TAGS.map((tag) 
   value: tag,
   label: TAGS[tag].name,
   intro: TAGS[tag].description,
-  endpoints: OPERATIONS.filter((op) => op.tag === tag && !isVerification(op)).map(endpointDoc),
+  endpoints: ANSWERED_OPERATIONS.filter((op) => op.tag === tag && !isVerification(op)).map(endpointDoc),
 }));
 
-export const VERIFY_LICENSE: readonly EndpointDoc[] = OPERATIONS.filter(isVerification).map(endpointDoc);
+export const VERIFY_LICENSE: readonly EndpointDoc[] = ANSWERED_OPERATIONS.filter(isVerification).map(endpointDoc);
 
 /** The service's own endpoints: health and the OpenAPI document. */
-export const SERVICE_ENDPOINTS: readonly EndpointDoc[] = OPERATIONS.filter((op) => op.tag === "service").map(endpointDoc);
+export const SERVICE_ENDPOINTS: readonly EndpointDoc[] = ANSWERED_OPERATIONS.filter((op) => op.tag === "service").map(
+  endpointDoc,
+);

@@ -1,8 +1,9 @@
 import Link from "next/link";
 import { Fragment, type ReactNode } from "react";
 import { planPrice } from "@/components/marketing/plan-text";
+import { includedScrapers, planFeatures } from "@/lib/catalogue/plan-features";
 import { CATALOGUE } from "@/lib/catalogue/seed-data";
-import { includedScrapers, PLAN_LIST, PLANS, planFeatures, plansIncluding, runsOneAtATime } from "@/lib/config/plans";
+import { PLAN_LIST, PLANS, plansIncluding, runsOneAtATime } from "@/lib/config/plans";
 
 const list = (items: string[]) => new Intl.ListFormat("en", { style: "long", type: "conjunction" }).format(items);
 const either = (items: string[]) => new Intl.ListFormat("en", { style: "long", type: "disjunction" }).format(items);

@@ -30,3 +30,18 @@ function verifyScrapeDeckSignature(secret, rawBody, header) {
   const given = Buffer.from(v1, "hex");
   return given.length === expected.length && timingSafeEqual(given, expected);
 }`;
+
+/**
+ * Node.js with the official Standard Webhooks library (npm and PyPI: standardwebhooks), which checks our
+ * webhook-signature as it is: pass the secret whole, whsec_ prefix included.
+ */
+export const VERIFY_STANDARD_WEBHOOK_SAMPLE = `import { Webhook } from "standardwebhooks";
+
+function verifyStandardWebhook(secret, rawBody, headers) {
+  // Throws when the signature, the id or the timestamp (more than 5 minutes off) does not match.
+  return new Webhook(secret).verify(rawBody, {
+    "webhook-id": headers["webhook-id"],
+    "webhook-timestamp": headers["webhook-timestamp"],
+    "webhook-signature": headers["webhook-signature"],
+  });
+}`;

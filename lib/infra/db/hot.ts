@@ -11,28 +11,49 @@ import { postgresTarget, providerOf, sqliteFilePath } from "./url";
 // connection of their own, past the ORM: its query building and result mapping cost more than the statements
 // themselves there (docs/decisions.md#hot-paths). Everything else goes through Prisma (lib/infra/db/index.ts).
 
-/** One statement in both dialects; parameters are strings, numbers or null (dates go in as ISO text). */
-export interface HotStatement {
+/** A statement parameter: strings, numbers or null (dates go in as ISO text, sqlTimestamp; booleans as 1/0). */
+export type Param = string | number | null;
+/** A row as a driver returns it: its columns by name (statements declare their own row types). */
+type Row = object;
+
+/**
+ * One statement in both dialects, typed: `P` its parameters in order, `R` a row it returns as both drivers give it
+ * (a boolean expression is 1/0 on SQLite, true/false on PostgreSQL: `SqlBoolean`). Each feature keeps its statements in
+ * one home (its `sql.ts`); the callers read typed rows without casts.
+ */
+export interface HotStatement<P extends readonly Param[] = readonly Param[], R extends Row = Row> {
   /** Names the prepared statement on PostgreSQL, so each connection parses and plans it once. */
   name: string;
   /** `?` placeholders. */
   sqlite: string;
   /** `$1…` placeholders. */
   postgres: string;
+  /** Type only, never set: the parameters and the row. */
+  readonly types?: { params: P; row: R };
 }
 
-type Param = string | number | null;
-type Row = Record<string, unknown>;
+/** The row type a statement declares (for the untyped rows of HotDb.steps). */
+export type RowOf<S> = S extends HotStatement<never, infer R> ? R : never;
+
+/** A boolean expression's value as the drivers return it. */
+export type SqlBoolean = boolean | 0 | 1;
+
+/** Declares a statement with its parameters' and rows' types. */
+export function hotStatement<P extends readonly Param[], R extends Row = Record<string, never>>(
+  statement: Omit<HotStatement, "types">,
+): HotStatement<P, R> {
+  return statement;
+}
 
 export interface HotDb {
   dialect: "sqlite" | "postgresql";
   /** Every row the statement returns. */
-  all<T extends Row>(statement: HotStatement, params: Param[]): Promise<T[]>;
+  all<P extends readonly Param[], R extends Row>(statement: HotStatement<P, R>, params: P): Promise<R[]>;
   /**
    * SQLite only (PostgreSQL says the same in one statement, with data-modifying CTEs): the statements in one
    * transaction, in order, each run only while the one before returned a row; the rows of each step run.
    */
-  steps?(steps: [HotStatement, Param[]][]): Promise<Row[][]>;
+  steps?(steps: [HotStatement, readonly Param[]][]): Promise<Row[][]>;
   close(): Promise<void>;
 }
 
@@ -53,7 +74,7 @@ function sqliteHotDb(url: string): HotDb {
     if (database.open) database.pragma("wal_autocheckpoint = 1000");
   });
   const prepared = new Map<string, Database.Statement>();
-  const statementOf = (statement: HotStatement) => {
+  const statementOf = (statement: Pick<HotStatement, "name" | "sqlite">) => {
     let found = prepared.get(statement.name);
     if (!found) {
       found = database.prepare(statement.sqlite);
@@ -61,7 +82,7 @@ function sqliteHotDb(url: string): HotDb {
     }
     return found;
   };
-  const rowsOf = (statement: HotStatement, params: Param[]): Row[] => {
+  const rowsOf = (statement: Pick<HotStatement, "name" | "sqlite">, params: readonly Param[]): Row[] => {
     const prepared = statementOf(statement);
     if (prepared.reader) return prepared.all(...params) as Row[];
     prepared.run(...params);
@@ -80,7 +101,7 @@ function sqliteHotDb(url: string): HotDb {
     }
   };
   // BEGIN IMMEDIATE: the write lock up front, so a busy database fails the first step, never a later one.
-  const inTransaction = database.transaction((steps: [HotStatement, Param[]][]) => {
+  const inTransaction = database.transaction((steps: [HotStatement, readonly Param[]][]) => {
     const answers: Row[][] = [];
     for (const [statement, params] of steps) {
       const rows = rowsOf(statement, params);
@@ -91,8 +112,8 @@ function sqliteHotDb(url: string): HotDb {
   }).immediate;
   return {
     dialect: "sqlite",
-    all<T extends Row>(statement: HotStatement, params: Param[]): Promise<T[]> {
-      return retried(() => rowsOf(statement, params) as T[]);
+    all<P extends readonly Param[], R extends Row>(statement: HotStatement<P, R>, params: P): Promise<R[]> {
+      return retried(() => rowsOf(statement, params) as R[]);
     },
     steps(steps) {
       return retried(() => inTransaction(steps));
@@ -111,8 +132,8 @@ function postgresHotDb(url: string): HotDb {
   pool.on("error", () => {});
   return {
     dialect: "postgresql",
-    async all<T extends Row>(statement: HotStatement, params: Param[]): Promise<T[]> {
-      const result = await pool.query<T>({ name: statement.name, text: statement.postgres, values: params });
+    async all<P extends readonly Param[], R extends Row>(statement: HotStatement<P, R>, params: P): Promise<R[]> {
+      const result = await pool.query<R>({ name: statement.name, text: statement.postgres, values: [...params] });
       return result.rows;
     },
     close: () => pool.end(),
@@ -136,8 +157,8 @@ export async function closeHotDb(): Promise<void> {
 }
 
 /** The rows of one hot statement on this process's database. */
-export function hotQuery<T extends Row>(statement: HotStatement, params: Param[]): Promise<T[]> {
-  return hotDb().all<T>(statement, params);
+export function hotQuery<P extends readonly Param[], R extends Row>(statement: HotStatement<P, R>, params: P): Promise<R[]> {
+  return hotDb().all(statement, params);
 }
 
 /**
@@ -154,15 +175,15 @@ export function sqlNow(dialect: HotDb["dialect"], plusMs = 0): string {
   return plusMs ? `((now() AT TIME ZONE 'UTC') + interval '${plusMs} milliseconds')` : `(now() AT TIME ZONE 'UTC')`;
 }
 
-const DATABASE_NOW: HotStatement = {
+const DATABASE_NOW = hotStatement<[], { now: string }>({
   name: "database_now",
   sqlite: `SELECT ${sqlNow("sqlite")} AS now`,
   postgres: `SELECT to_char(${sqlNow("postgresql")}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS now`,
-};
+});
 
 /** The database's clock (see sqlNow): what a lease is compared with, whichever process compares it. */
 export async function databaseNow(): Promise<Date> {
-  const [row] = await hotQuery<{ now: string }>(DATABASE_NOW, []);
+  const [row] = await hotQuery(DATABASE_NOW, []);
   return new Date(row?.now as string);
 }
 

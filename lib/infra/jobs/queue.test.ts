@@ -2,7 +2,8 @@
 // and exponential backoff behave the same on both.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { backoffDelayMs, type JobOutcome, jobQueue, type QueueWorker, startQueueWorker } from "./queue";
+import { backoffDelayMs } from "./backoff";
+import { type JobOutcome, jobQueue, type QueueWorker, startQueueWorker } from "./queue";
 
 interface TestJob {
   key: string;

@@ -1,16 +1,11 @@
 import "server-only";
-import { DelayedError, Queue, Worker } from "bullmq";
+import { DelayedError, type Job, Queue, type RepeatStrategy, Worker } from "bullmq";
 import { env } from "@/lib/infra/env";
 import { log } from "@/lib/infra/log";
 import { processWide } from "@/lib/infra/process-state";
+import { type Backoff, backoffDelayMs } from "./backoff";
 import { bullConnection, bullProducerConnection } from "./redis-options";
-
-/** A job carries only the run's id (and the slot a synchronous caller took for it): the database has the rest. */
-export interface RunJob {
-  runId: number;
-  /** A concurrency slot taken by the web process for a synchronous run, released by the worker when it ends. */
-  slotToken?: string;
-}
+import { nextCronRun } from "./schedule-spec";
 
 /**
  * What the processor says about a job: done (whatever the run's outcome), or try again later (a wait that is not
@@ -20,7 +15,6 @@ export interface RunJob {
 export type JobOutcome = { done: true } | { done: false; retryInMs: number };
 
 export type JobProcessor<T> = (job: T) => Promise<JobOutcome>;
-export type RunProcessor = JobProcessor<RunJob>;
 
 /** BullMQ's own job options, the subset both engines honour the same way. */
 export interface JobOptions {
@@ -28,16 +22,12 @@ export interface JobOptions {
   jobId: string;
   /** Runs of the job in all while its processor throws (default 1: no retry). */
   attempts?: number;
-  /** The wait after the n-th failed run: `delay × 2^(n−1)` ms, BullMQ's built-in "exponential". */
-  backoff?: { type: "exponential"; delay: number };
+  /** The wait after the n-th failed run (backoff.ts). */
+  backoff?: Backoff;
 }
 
 export interface JobQueue<T> {
   add(job: T, options: JobOptions): Promise<void>;
-}
-
-export interface RunQueue {
-  enqueue(job: RunJob): Promise<void>;
 }
 
 export interface QueueWorker {
@@ -52,20 +42,10 @@ export interface WorkerOptions {
   retryStalled?: boolean;
 }
 
-/** The queues: runs, and webhook deliveries (lib/webhooks). Tests add queues of their own. */
-export const RUNS_QUEUE = "runs";
-
 // One handle per queue and process, whichever copy of lib/ (Next's bundle, the edge's fast paths) enqueues
 // (lib/infra/process-state.ts).
-interface BullQueue extends JobQueue<unknown> {
-  /** One round trip to Redis on the queue's own connection; throws while it is unreachable. */
-  ping(): Promise<void>;
-  close(): Promise<void>;
-}
-
 interface QueueState {
-  runQueue?: RunQueue;
-  bull: Map<string, BullQueue>;
+  bull: Map<string, Queue>;
   memory: Map<string, MemoryQueue<unknown>>;
 }
 const state = processWide<QueueState>("queue", () => ({ bull: new Map(), memory: new Map() }));
@@ -77,25 +57,16 @@ export function usesRedisQueue(): boolean {
 
 /** The named queue: BullMQ when REDIS_URL is set, else in this process. */
 export function jobQueue<T>(name: string): JobQueue<T> {
-  return (usesRedisQueue() ? bullQueue(name) : memoryQueue(name)) as JobQueue<T>;
-}
-
-/** The run queue: one job per run. */
-export function runQueue(): RunQueue {
-  state.runQueue ??= {
-    // Adding a run that is already waiting is a no-op (recovery re-adds queued runs after a Redis restart).
-    enqueue: (job) => jobQueue<RunJob>(RUNS_QUEUE).add(job, { jobId: `run-${job.runId}` }),
-  };
-  return state.runQueue;
+  return usesRedisQueue() ? bullJobQueue<T>(name) : memoryQueue<T>(name);
 }
 
 /**
- * Whether jobs can be added now: the engine's name once a round trip to Redis on the run queue's connection
+ * Whether jobs can be added to the named queue now: the engine's name once a round trip to Redis on its connection
  * succeeded (the readiness check); throws while Redis is unreachable. The in-process queue is always there.
  */
-export async function checkQueue(): Promise<"bullmq" | "in-process"> {
+export async function checkQueue(name: string): Promise<"bullmq" | "in-process"> {
   if (!usesRedisQueue()) return "in-process";
-  await bullQueue(RUNS_QUEUE).ping();
+  await (await bullQueue(name).client).ping();
   return "bullmq";
 }
 
@@ -114,47 +85,56 @@ export function startQueueWorker<T>(
   options: WorkerOptions = {},
 ): QueueWorker {
   return usesRedisQueue()
-    ? startBullWorker(name, processor, concurrency, options)
+    ? startBullWorker<T>(name, (job) => processor(job.data), concurrency, options)
     : memoryQueue<T>(name).start(processor, concurrency);
-}
-
-/** The wait after the `attemptsMade`-th failed run, as BullMQ computes its built-in "exponential" backoff. */
-export function backoffDelayMs(backoff: JobOptions["backoff"], attemptsMade: number): number {
-  return backoff ? Math.round(backoff.delay * 2 ** (attemptsMade - 1)) : 0;
 }
 
 // ─── BullMQ ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-function bullQueue(name: string): BullQueue {
+/**
+ * BullMQ's job schedulers compute a cron schedule's next tick with this, on the queue (when a schedule is upserted)
+ * and on every worker (when it takes a tick and adds the next): the in-process scheduler's croner reading, not
+ * BullMQ's own cron parser, so both engines fire the same instants (docs/decisions.md#schedules).
+ */
+const repeatStrategy: RepeatStrategy = (millis, opts) =>
+  opts.pattern ? (nextCronRun(opts.pattern, opts.tz ?? "UTC", millis) ?? undefined) : undefined;
+
+/** The process's BullMQ handle of the named queue (the schedules of lib/infra/jobs/schedules.ts use it too). */
+export function bullQueue(name: string): Queue {
   let queue = state.bull.get(name);
   if (!queue) {
-    queue = createBullQueue(name, env.REDIS_URL as string);
+    queue = new Queue(name, {
+      connection: bullProducerConnection(env.REDIS_URL as string),
+      prefix: env.QUEUE_PREFIX,
+      settings: { repeatStrategy },
+    });
+    // Connection errors while Redis is away (each add then fails on its own); unheard, BullMQ prints each one.
+    queue.on("error", (err) => log.warn({ err, queue: name }, "queue connection error"));
     state.bull.set(name, queue);
   }
   return queue;
 }
 
-function createBullQueue(name: string, redisUrl: string): BullQueue {
-  const queue = new Queue(name, { connection: bullProducerConnection(redisUrl), prefix: env.QUEUE_PREFIX });
-  // Connection errors while Redis is away (each add then fails on its own); unheard, BullMQ prints each one.
-  queue.on("error", (err) => log.warn({ err, queue: name }, "queue connection error"));
+function bullJobQueue<T>(name: string): JobQueue<T> {
   return {
     async add(job, options) {
       // Finished jobs are removed, so their id is free again for a later re-add (recovery after a Redis loss).
-      await queue.add(name, job, { ...options, removeOnComplete: true, removeOnFail: true });
+      await bullQueue(name).add(name, job, { ...options, removeOnComplete: true, removeOnFail: true });
     },
-    async ping() {
-      await (await queue.client).ping();
-    },
-    close: () => queue.close(),
   };
 }
 
-function startBullWorker<T>(name: string, processor: JobProcessor<T>, concurrency: number, options: WorkerOptions): QueueWorker {
+/** A BullMQ worker whose processor sees the whole job (a schedule's tick reads its due time from it). */
+export function startBullWorker<T>(
+  name: string,
+  processor: (job: Job<T>) => Promise<JobOutcome>,
+  concurrency: number,
+  options: WorkerOptions,
+): QueueWorker {
   const worker = new Worker<T>(
     name,
     async (job, token) => {
-      const outcome = await processor(job.data);
+      const outcome = await processor(job);
       if (!outcome.done) {
         // Waits in Redis, not in this process: any worker may take it up when it is due. Not a failed attempt.
         await job.moveToDelayed(Date.now() + outcome.retryInMs, token);
@@ -165,6 +145,7 @@ function startBullWorker<T>(name: string, processor: JobProcessor<T>, concurrenc
       connection: bullConnection(env.REDIS_URL as string),
       prefix: env.QUEUE_PREFIX,
       concurrency,
+      settings: { repeatStrategy },
       ...(options.retryStalled ? {} : { maxStalledCount: 0 }),
     },
   );
@@ -261,7 +242,8 @@ class MemoryQueue<T> implements JobQueue<T> {
   }
 }
 
-function memoryQueue<T>(name: string): MemoryQueue<T> {
+/** The process's in-process queue of that name (the in-process scheduler hands its ticks to it). */
+export function memoryQueue<T>(name: string): MemoryQueue<T> {
   let queue = state.memory.get(name);
   if (!queue) {
     queue = new MemoryQueue<unknown>(name);

@@ -1,8 +1,10 @@
 import type { LookupAddress } from "node:dns";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ScrapeError } from "@/lib/scrapers/errors";
+import { ScrapeError } from "@/lib/infra/errors";
 import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
-import { createPageFetcher, type PageFetcher, type Resolver, USER_AGENT } from "./safe-fetch";
+import { type ResourceServer, startResourceServer } from "@/test/support/resource-server";
+import { createPageFetcher, type FetchedResource, type PageFetcher, type Resolver, USER_AGENT } from "./safe-fetch";
 
 // Host names the tests resolve themselves, so no test depends on real DNS.
 const HOSTS: Record<string, string[]> = {
@@ -311,5 +313,114 @@ describe("sending a request (webhooks)", () => {
     } finally {
       await flipping.close();
     }
+  });
+});
+
+describe("fetching a resource that is not a page (robots.txt, sitemaps)", () => {
+  let files: ResourceServer;
+  const text = { accept: ["text/plain"] } as const;
+  const xml = { accept: ["application/xml", "text/xml", "application/gzip"] } as const;
+
+  beforeAll(async () => {
+    files = await startResourceServer();
+    files.serve("/robots.txt", {
+      headers: { "content-type": "text/plain; charset=utf-8" },
+      body: "User-agent: *\nDisallow: /private\n",
+    });
+    files.serve("/sitemap.xml", { headers: { "content-type": "application/xml" }, body: "<urlset></urlset>" });
+    files.serve("/sitemap.xml.gz", { headers: { "content-type": "application/gzip" }, body: zlib.gzipSync("<urlset></urlset>") });
+    files.serve("/compressed.txt", {
+      headers: { "content-type": "text/plain", "content-encoding": "gzip" },
+      body: zlib.gzipSync("x".repeat(10_000)),
+    });
+    files.serve("/untyped", { body: "no type at all" });
+    files.serve("/page.html", { headers: { "content-type": "text/html" }, body: "<!doctype html><p>a page</p>" });
+    files.serve("/moved", { status: 301, headers: { location: "/robots.txt" } });
+    files.serve("/gone", { status: 404, headers: { "content-type": "text/html" }, body: "<h1>Not here</h1>" });
+    files.serve("/broken", { status: 503, body: "down" });
+    files.serve("/big", { headers: { "content-type": "text/plain" }, body: "a".repeat(64 * 1024) });
+    files.serve("/endless", async (_request, response) => {
+      // A 10 MB text body in 64 KB writes: the reader must stop at its cap and hang up.
+      response.writeHead(200, { "content-type": "text/plain" });
+      const chunk = `${"Disallow: /x\n".repeat(4681)}\n`;
+      for (let i = 0; i < 160 && !response.destroyed; i++) {
+        if (!response.write(chunk)) {
+          await new Promise((resolve) => {
+            response.once("drain", resolve);
+            response.once("close", resolve);
+          });
+        }
+      }
+      response.end();
+    });
+  });
+  afterAll(() => files.close());
+
+  it("reads a text/plain answer whole, with its status and media type, sending the given User-Agent", async () => {
+    const robots = await open.fetchResource(`${files.url}/robots.txt`, { ...text, userAgent: "ScrapeDeckTest/1.0" });
+    expect([robots.status, robots.mediaType, robots.truncated]).toEqual([200, "text/plain", false]);
+    expect(robots.body.toString()).toBe("User-agent: *\nDisallow: /private\n");
+    expect(files.requests().at(-1)?.userAgent).toBe("ScrapeDeckTest/1.0");
+  });
+
+  it("accepts the listed media types, whole types (text/*) and an answer without a Content-Type", async () => {
+    expect((await open.fetchResource(`${files.url}/sitemap.xml`, xml)).body.toString()).toBe("<urlset></urlset>");
+    const gzipped = await open.fetchResource(`${files.url}/sitemap.xml.gz`, xml);
+    expect(zlib.gunzipSync(gzipped.body).toString()).toBe("<urlset></urlset>");
+    expect((await open.fetchResource(`${files.url}/page.html`, { accept: ["text/*"] })).mediaType).toBe("text/html");
+    expect((await open.fetchResource(`${files.url}/untyped`, text)).body.toString()).toBe("no type at all");
+  });
+
+  it("refuses a media type that was not asked for (502 upstream_error)", async () => {
+    const error = await failure(open.fetchResource(`${files.url}/page.html`, text));
+    expect([error.code, error.message]).toEqual(["upstream_error", "The site answered text/html, not text/plain."]);
+  });
+
+  it("answers an error status instead of throwing, with an empty body, and follows redirects", async () => {
+    const gone = await open.fetchResource(`${files.url}/gone`, text);
+    expect([gone.status, gone.body.byteLength]).toEqual([404, 0]);
+    expect((await open.fetchResource(`${files.url}/broken`, text)).status).toBe(503);
+    const moved = await open.fetchResource(`${files.url}/moved`, text);
+    expect([moved.status, moved.url]).toEqual([200, `${files.url}/robots.txt`]);
+  });
+
+  it("caps the decoded body: too_large by default, or the first maxBytes with truncate", async () => {
+    const error = await failure(open.fetchResource(`${files.url}/big`, { ...text, maxBytes: 1000 }));
+    expect([error.code, error.message]).toEqual(["too_large", "The page is larger than 1 KB."]);
+    const cut = await open.fetchResource(`${files.url}/big`, { ...text, maxBytes: 1000, overflow: "truncate" });
+    expect([cut.body.byteLength, cut.truncated]).toEqual([1000, true]);
+    const inflated = await failure(open.fetchResource(`${files.url}/compressed.txt`, { ...text, maxBytes: 5000 }));
+    expect(inflated.code).toBe("too_large");
+  });
+
+  it("reads 500 KiB of a 10 MB answer and hangs up on the rest", async () => {
+    const head: FetchedResource = await open.fetchResource(`${files.url}/endless`, {
+      ...text,
+      maxBytes: 500 * 1024,
+      overflow: "truncate",
+    });
+    expect([head.body.byteLength, head.truncated]).toEqual([500 * 1024, true]);
+    expect(head.body.toString("latin1").startsWith("Disallow: /x\n")).toBe(true);
+  });
+
+  it("streams the body to a reader that may stop early", async () => {
+    const opened = await open.openResource(`${files.url}/endless`, { ...text, maxBytes: 20 * 1024 * 1024 });
+    let read = 0;
+    for await (const chunk of opened.body) {
+      read += chunk.byteLength;
+      if (read > 100_000) break;
+    }
+    expect(read).toBeGreaterThan(100_000);
+    expect(read).toBeLessThan(1024 * 1024);
+    expect(opened.truncated).toBe(false);
+  });
+
+  it("keeps the address checks: private and loopback addresses are refused before anything is sent", async () => {
+    const before = files.requests().length;
+    const error = await failure(strict.fetchResource(`${files.url}/robots.txt`, text));
+    expect(error.code).toBe("blocked_address");
+    const named = await failure(strict.openResource(`http://intranet.example:${files.port}/sitemap.xml`, xml));
+    expect(named.message).toContain("10.0.0.7 (intranet.example)");
+    expect(files.requests().length).toBe(before);
   });
 });

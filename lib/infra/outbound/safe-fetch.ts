@@ -7,9 +7,10 @@ import zlib from "node:zlib";
 import { Agent, type Dispatcher } from "undici";
 import { deadline as startDeadline } from "@/lib/infra/deadline";
 import { env } from "@/lib/infra/env";
-import { ScrapeError } from "@/lib/scrapers/errors";
+import { ScrapeError } from "@/lib/infra/errors";
 import { type AddressPolicy, blockedAddressReason } from "./address-policy";
 import { decodeHtml } from "./charset";
+import { MAX_PAGE_BYTES } from "./limits";
 
 /** Resolves a host name to every address it has, like dns.lookup(name, {all: true}). Injected by tests. */
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
@@ -36,6 +37,53 @@ export interface FetchedPage {
   bytes: number;
 }
 
+/**
+ * How to fetch something that is not a web page (robots.txt, a sitemap): which media types are wanted and how
+ * much of the body to read. The address checks, pinned lookup, redirects and deadline are fetchPage's.
+ */
+export interface ResourceRequest {
+  /**
+   * Media types accepted in a 2xx answer: exact ("text/plain") or a whole type ("text/*"). An answer without a
+   * Content-Type is accepted (the caller's parser decides); any other type fails with upstream_error.
+   */
+  accept: readonly string[];
+  /** Decoded (decompressed) body size limit; the policy's maxBytes when absent. */
+  maxBytes?: number;
+  /**
+   * Past maxBytes: "error" (the default) fails with too_large; "truncate" keeps the first maxBytes and says so
+   * (robots.txt: RFC 9309 section 2.5 parses a prefix of an oversized file rather than none of it).
+   */
+  overflow?: "error" | "truncate";
+  /** Sent as the User-Agent instead of the browser one. */
+  userAgent?: string;
+  signal?: AbortSignal;
+}
+
+/** A resource's answer, whatever its status: the caller decides what a 404 or a 503 means. */
+export interface FetchedResource {
+  /** The address that answered, after redirects. */
+  url: string;
+  status: number;
+  contentType: string | null;
+  /** The Content-Type's media type, lowercased, without parameters. */
+  mediaType: string | null;
+  /** The decoded body of a 2xx answer, at most maxBytes; empty for any other status. */
+  body: Buffer;
+  truncated: boolean;
+}
+
+/** A resource whose body is read as it arrives (a 50 MB sitemap is parsed without being held whole). */
+export interface OpenedResource extends Omit<FetchedResource, "body" | "truncated"> {
+  /**
+   * The decoded body in chunks, at most maxBytes in all (overflow "error" throws too_large from the iteration).
+   * Read it once, to its end or not: the deadline runs until the iteration stops, and stopping early closes the
+   * connection. Empty for a non-2xx answer.
+   */
+  body: AsyncIterable<Buffer>;
+  /** Whether the body was cut at maxBytes; known once the iteration has ended. */
+  readonly truncated: boolean;
+}
+
 /** A request that delivers something rather than fetching a page (webhooks). */
 export interface OutgoingRequest {
   method: "POST" | "PUT";
@@ -46,6 +94,10 @@ export interface OutgoingRequest {
 
 export interface PageFetcher {
   fetchPage(url: string, options?: { signal?: AbortSignal }): Promise<FetchedPage>;
+  /** Fetches a resource that is not a page, read whole (up to its cap). */
+  fetchResource(url: string, request: ResourceRequest): Promise<FetchedResource>;
+  /** Fetches a resource that is not a page, its body read by the caller as it arrives. */
+  openResource(url: string, request: ResourceRequest): Promise<OpenedResource>;
   /**
    * Sends `request` to `url` through the same address checks and pinned lookup as fetchPage, and answers the
    * status; the answer's body is not read, and a redirect is not followed (its 3xx is the answer).
@@ -62,7 +114,7 @@ export const DEFAULT_FETCH_POLICY: Omit<FetchPolicy, "allowLoopback"> = {
   maxRedirects: 5,
   connectTimeoutMs: 5_000,
   timeoutMs: 15_000,
-  maxBytes: 5 * 1024 * 1024,
+  maxBytes: MAX_PAGE_BYTES,
 };
 
 // A current desktop Chrome: many sites serve a degraded page or a block page to unknown agents.
@@ -96,6 +148,8 @@ export function createPageFetcher(overrides: Partial<FetchPolicy> = {}): PageFet
 
   return {
     fetchPage: (url, options = {}) => fetchPage(agent, policy, url, options.signal),
+    fetchResource: (url, request) => fetchResource(agent, policy, url, request),
+    openResource: (url, request) => openResource(agent, policy, url, request),
     send: (url, request) => send(agent, policy, url, request),
     close: () => agent.close(),
   };
@@ -127,37 +181,138 @@ export function parseTargetUrl(input: string): URL {
 }
 
 async function fetchPage(agent: Agent, policy: FetchPolicy, input: string, signal?: AbortSignal): Promise<FetchedPage> {
-  let url = parseTargetUrl(input);
+  const url = parseTargetUrl(input);
   const deadline = startDeadline(policy.timeoutMs, signal);
-  const combined = deadline.signal;
-
   try {
-    for (let hop = 0; ; hop++) {
-      assertAllowedHost(url, policy);
-      const response = await agent.request({
-        origin: url.origin,
-        path: `${url.pathname}${url.search}`,
-        method: "GET",
-        headers: REQUEST_HEADERS,
-        signal: combined,
-      });
-      const location = header(response.headers, "location");
-      if (REDIRECT_STATUSES.has(response.statusCode) && location) {
-        discard(response.body);
-        if (hop >= policy.maxRedirects) {
-          throw new ScrapeError("too_many_redirects", `The page redirected more than ${policy.maxRedirects} times.`);
-        }
-        url = redirectTarget(location, url);
-        continue;
-      }
-      return await readPage(response, url, policy);
-    }
+    const answer = await followRedirects(agent, policy, url, REQUEST_HEADERS, deadline.signal);
+    return await readPage(answer.response, answer.url, policy);
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
     throw asScrapeError(error, deadline.expired, policy);
   } finally {
     deadline.clear();
   }
+}
+
+/** GETs `url`, following redirects by hand so every hop passes the address checks; answers the last response. */
+async function followRedirects(
+  agent: Agent,
+  policy: FetchPolicy,
+  start: URL,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+): Promise<{ response: Dispatcher.ResponseData; url: URL }> {
+  let url = start;
+  for (let hop = 0; ; hop++) {
+    assertAllowedHost(url, policy);
+    const response = await agent.request({
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
+      method: "GET",
+      headers,
+      signal,
+    });
+    const location = header(response.headers, "location");
+    if (!REDIRECT_STATUSES.has(response.statusCode) || !location) return { response, url };
+    discard(response.body);
+    if (hop >= policy.maxRedirects) {
+      throw new ScrapeError("too_many_redirects", `The page redirected more than ${policy.maxRedirects} times.`);
+    }
+    url = redirectTarget(location, url);
+  }
+}
+
+async function fetchResource(
+  agent: Agent,
+  policy: FetchPolicy,
+  input: string,
+  request: ResourceRequest,
+): Promise<FetchedResource> {
+  const opened = await openResource(agent, policy, input, request);
+  const chunks: Buffer[] = [];
+  for await (const chunk of opened.body) chunks.push(chunk);
+  const { body: _, ...answer } = opened;
+  return { ...answer, body: Buffer.concat(chunks), truncated: opened.truncated };
+}
+
+async function openResource(agent: Agent, policy: FetchPolicy, input: string, request: ResourceRequest): Promise<OpenedResource> {
+  const url = parseTargetUrl(input);
+  const maxBytes = request.maxBytes ?? policy.maxBytes;
+  const headers = {
+    ...REQUEST_HEADERS,
+    accept: `${request.accept.join(", ")}, */*;q=0.1`,
+    ...(request.userAgent ? { "user-agent": request.userAgent } : {}),
+  };
+  const deadline = startDeadline(policy.timeoutMs, request.signal);
+  const fail = (error: unknown): never => {
+    deadline.clear();
+    if (request.signal?.aborted) throw request.signal.reason;
+    throw asScrapeError(error, deadline.expired, policy);
+  };
+
+  let answer: { response: Dispatcher.ResponseData; url: URL };
+  try {
+    answer = await followRedirects(agent, policy, url, headers, deadline.signal);
+  } catch (error) {
+    return fail(error);
+  }
+  const { response } = answer;
+  const contentType = header(response.headers, "content-type");
+  const mediaType = contentType?.split(";")[0]?.trim().toLowerCase() || null;
+  const base = { url: answer.url.href, status: response.statusCode, contentType, mediaType };
+  if (response.statusCode < 200 || response.statusCode >= 300) {
+    discard(response.body);
+    deadline.clear();
+    return { ...base, body: emptyBody(), truncated: false };
+  }
+  if (mediaType && !request.accept.some((accepted) => mediaTypeMatches(mediaType, accepted))) {
+    discard(response.body);
+    return fail(new ScrapeError("upstream_error", `The site answered ${mediaType}, not ${request.accept.join(" or ")}.`));
+  }
+  const limit = { ...policy, maxBytes };
+  const overflow = request.overflow ?? "error";
+  const declaredLength = Number(header(response.headers, "content-length"));
+  if (overflow === "error" && declaredLength > maxBytes && !header(response.headers, "content-encoding")) {
+    discard(response.body);
+    return fail(tooLarge(limit));
+  }
+  let stream: Readable;
+  try {
+    stream = decoded(response.body, header(response.headers, "content-encoding"));
+  } catch (error) {
+    return fail(error);
+  }
+
+  let truncated = false;
+  async function* chunks(): AsyncGenerator<Buffer> {
+    let size = 0;
+    try {
+      for await (const chunk of stream) {
+        const buffer = chunk as Buffer;
+        if (size + buffer.byteLength > maxBytes) {
+          if (overflow === "error") throw tooLarge(limit);
+          truncated = true;
+          if (size < maxBytes) yield buffer.subarray(0, maxBytes - size);
+          return;
+        }
+        size += buffer.byteLength;
+        yield buffer;
+      }
+    } catch (error) {
+      fail(error);
+    } finally {
+      // Stopped early (cap reached, caller done): the rest of the body is not wanted.
+      if (!stream.readableEnded) stream.destroy();
+      deadline.clear();
+    }
+  }
+  return {
+    ...base,
+    body: chunks(),
+    get truncated() {
+      return truncated;
+    },
+  };
 }
 
 async function send(agent: Agent, policy: FetchPolicy, input: string, request: OutgoingRequest): Promise<number> {
@@ -254,6 +409,13 @@ async function readPage(response: Dispatcher.ResponseData, url: URL, policy: Fet
   const { text, charset } = decodeHtml(body, contentType);
   return { url: url.href, status, contentType, charset, html: text, bytes: body.byteLength };
 }
+
+/** "text/*" accepts any text type; anything else names one type exactly. */
+function mediaTypeMatches(mediaType: string, accepted: string): boolean {
+  return accepted.endsWith("/*") ? mediaType.startsWith(accepted.slice(0, -1)) : mediaType === accepted;
+}
+
+async function* emptyBody(): AsyncGenerator<Buffer> {}
 
 /** Drops a body we will not read. undici reports the abort as an error event, which nobody needs. */
 function discard(body: Readable): void {

@@ -33,7 +33,14 @@ const MIN_PARAGRAPH = 25;
 /** A marked articleBody shorter than this is a teaser or an empty wrapper, not the body. */
 const MIN_MARKED_BODY = 200;
 
-const cache = new WeakMap<Page, string | null>();
+/** The article body: the elements holding it, in document order, and their text. */
+export interface MainContent {
+  roots: Element[];
+  /** Each root's text without what `skippedInBody` drops below it, joined by blank lines. */
+  text: string;
+}
+
+const cache = new WeakMap<Page, MainContent | null>();
 
 /**
  * The main text of an article page, readability-style: every paragraph outside unlikely blocks
@@ -44,17 +51,22 @@ const cache = new WeakMap<Page, string | null>();
  * captions, share bars and asides. Computed once per page.
  */
 export function mainText(page: Page): string | null {
-  if (cache.has(page)) return cache.get(page) ?? null;
-  const text = computeMainText(page);
-  cache.set(page, text);
-  return text;
+  return mainContent(page)?.text ?? null;
 }
 
-function computeMainText(page: Page): string | null {
+/** mainText's elements with their text (the content formats render the same elements as Markdown). */
+export function mainContent(page: Page): MainContent | null {
+  if (cache.has(page)) return cache.get(page) ?? null;
+  const content = computeMainContent(page);
+  cache.set(page, content);
+  return content;
+}
+
+function computeMainContent(page: Page): MainContent | null {
   const marked = first(page.index, '[itemprop="articleBody"], [property="articleBody"]');
   if (marked) {
-    const text = blockText(marked, (element) => element !== marked && skipped(element));
-    if (text && text.length >= MIN_MARKED_BODY) return text;
+    const text = textOf(marked);
+    if (text && text.length >= MIN_MARKED_BODY) return { roots: [marked], text };
   }
   const ranked = rankedCandidates(page);
   const best = ranked[0];
@@ -62,12 +74,12 @@ function computeMainText(page: Page): string | null {
     const common = commonAncestor(page, best, ranked);
     if (common) {
       const text = textOf(common);
-      if (text) return text;
+      if (text) return { roots: [common], text };
     }
   }
   for (const { element, score } of ranked) {
-    const text = withSiblings(page, element, score);
-    if (text) return text;
+    const content = withSiblings(page, element, score);
+    if (content) return content;
   }
   return null;
 }
@@ -96,6 +108,11 @@ function commonAncestor(page: Page, best: Scored, ranked: Scored[]): Element | n
 
 /** Pop-ups inside the text (hover cards on names, screen-reader-only labels) that readers do not see inline. */
 const POPUPS = /tooltip|popover|rollover|hover-?card|sr-only|visually-hidden|screen-reader/i;
+
+/** What the body's text leaves out below its roots: the headline, figures and captions, bylines, share bars, pop-ups. */
+export function skippedInBody(element: Element): boolean {
+  return skipped(element);
+}
 
 function skipped(element: Element): boolean {
   const names = namesOf(element);
@@ -244,10 +261,13 @@ function inlineRuns(block: Element, position: Map<Element, number>, holdsBlock: 
  * The candidate's text with the siblings that belong to the same article: siblings scoring at least a
  * fifth of it, and plain paragraphs with little link text (readability's sibling merge).
  */
-function withSiblings(page: Page, top: Element, topScore: number): string | null {
+function withSiblings(page: Page, top: Element, topScore: number): MainContent | null {
   const parent = top.parent as Element | null;
   const scores = scoreCache.get(page);
-  if (parent?.type !== "tag" || !scores) return textOf(top);
+  if (parent?.type !== "tag" || !scores) {
+    const text = textOf(top);
+    return text ? { roots: [top], text } : null;
+  }
   const threshold = Math.max(10, topScore * 0.2);
   const parts: Element[] = [];
   for (const sibling of parent.children) {
@@ -270,8 +290,15 @@ function withSiblings(page: Page, top: Element, topScore: number): string | null
         parts.push(element);
     }
   }
-  const texts = parts.map(textOf).filter((text): text is string => Boolean(text));
-  return texts.length > 0 ? texts.join("\n\n") : null;
+  const roots: Element[] = [];
+  const texts: string[] = [];
+  for (const part of parts) {
+    const text = textOf(part);
+    if (!text) continue;
+    roots.push(part);
+    texts.push(text);
+  }
+  return texts.length > 0 ? { roots, text: texts.join("\n\n") } : null;
 }
 
 function textOf(root: Element): string | null {

@@ -3,9 +3,8 @@ import path from "node:path";
 import { Piscina } from "piscina";
 import { deadline as startDeadline } from "@/lib/infra/deadline";
 import { env } from "@/lib/infra/env";
-import { AppError } from "@/lib/infra/errors";
+import { AppError, ScrapeError } from "@/lib/infra/errors";
 import { processWide } from "@/lib/infra/process-state";
-import { ScrapeError } from "@/lib/scrapers/errors";
 import type { ScrapedItem } from "@/lib/scrapers/types";
 import type { ExtractionResult, ExtractionTask } from "./task";
 

@@ -65,6 +65,15 @@ export function runExtractor<T extends BaseItem>(extractor: KindExtractor<T>, pa
   return items.filter(hasContent).map((item) => withReviewOption(item, extractor, options));
 }
 
+/**
+ * The page itself read as one item of the kind, even when it lists several: its one entity of the kind if it has
+ * exactly one, else its meta tags and content (what the content formats' metadata reads an article's fields from).
+ */
+export function pageItem<T extends BaseItem>(extractor: KindExtractor<T>, page: Page): T {
+  const { groups } = entityGroups(extractor, page);
+  return detailItem(extractor, page, groups.length === 1 ? (groups[0] ?? []) : []);
+}
+
 function detailItem<T extends BaseItem>(extractor: KindExtractor<T>, page: Page, group: Thing[]): T {
   const item = extractor.empty();
   if (extractor.shown) fill(item, extractor.shown(page.content, page));

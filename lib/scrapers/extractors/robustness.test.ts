@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { ScrapeError } from "@/lib/infra/errors";
 import { extractFromHtml } from "@/lib/scrapers/engine";
-import { ScrapeError } from "@/lib/scrapers/errors";
 import { SCRAPER_KINDS } from "@/lib/scrapers/kinds";
 
 // Every extractor on random and adversarial pages: it returns items or throws a ScrapeError (a page too

@@ -1,6 +1,6 @@
 import NextAuth from "next-auth";
-import { authOptions } from "@/lib/auth/auth-options";
-import { nextAuthAnswer, nextAuthMethod } from "@/lib/auth/next-auth-routes";
+import { authOptions } from "@/lib/accounts/next-auth-options";
+import { nextAuthAnswer, nextAuthMethod } from "@/lib/accounts/next-auth-routes";
 import { withSignedInHint } from "@/lib/auth/session-cookie";
 import { AppError, forEveryMethod, MAX_BODY_BYTES, route } from "@/lib/http";
 import { isMethodProbe } from "@/lib/http/edge-probe";
@@ -8,7 +8,7 @@ import { isMethodProbe } from "@/lib/http/edge-probe";
 type Segment = { params: Promise<{ nextauth: string[] }> };
 
 /**
- * next-auth's own endpoints, only those the sign-in page uses (lib/auth/next-auth-routes.ts); every other path
+ * next-auth's own endpoints, only those the sign-in page uses (lib/accounts/next-auth-routes.ts); every other path
  * under /api/auth that no route of ours serves is 404 and every answer is JSON. Options are built per request so
  * that the secret is read at run time, never at build time.
  */

@@ -1,8 +1,4 @@
-import { callerRoute, methods, parseId } from "@/lib/http";
-import { getBatch } from "@/lib/runs/batch-detail";
-import { cancelBatch } from "@/lib/runs/batches";
+import { serve } from "@/lib/http";
+import { cancelBatchOperation, getBatchOperation } from "@/lib/runs/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: callerRoute(async ({ params, user }) => getBatch(user.id, parseId(params.id, "Batch"))),
-  DELETE: callerRoute(async ({ params, user }) => cancelBatch(user.id, parseId(params.id, "Batch"))),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(getBatchOperation, cancelBatchOperation);

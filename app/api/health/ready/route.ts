@@ -1,6 +1,6 @@
-import { checkReadiness } from "@/lib/health/readiness";
-import { methods, route } from "@/lib/http";
+import { getReadinessOperation } from "@/lib/health/operations";
+import { serve } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: route(() => checkReadiness()) });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(getReadinessOperation);

@@ -1,13 +1,4 @@
-import { methods, parseId, parseJsonBody, userRoute } from "@/lib/http";
-import { toLicenseDto } from "@/lib/licenses/dto";
-import { getLicense, updateLicense } from "@/lib/licenses/licenses";
-import { updateLicenseSchema } from "@/lib/licenses/schemas";
+import { serve } from "@/lib/http";
+import { getLicenseOperation, updateLicenseOperation } from "@/lib/licenses/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: userRoute(async ({ params, user }) => toLicenseDto(await getLicense(user.id, parseId(params.id, "License")))),
-  PATCH: userRoute(async ({ req, params, user }) => {
-    const id = parseId(params.id, "License");
-    const input = await parseJsonBody(req, updateLicenseSchema);
-    return toLicenseDto(await updateLicense(user.id, id, input));
-  }),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(getLicenseOperation, updateLicenseOperation);

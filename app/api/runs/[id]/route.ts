@@ -1,7 +1,4 @@
-import { callerRoute, methods, parseId } from "@/lib/http";
-import { cancelRun, getRun } from "@/lib/runs/queries";
+import { serve } from "@/lib/http";
+import { cancelRunOperation, getRunOperation } from "@/lib/runs/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: callerRoute(async ({ params, user }) => getRun(user.id, parseId(params.id, "Run"))),
-  DELETE: callerRoute(async ({ params, user }) => cancelRun(user.id, parseId(params.id, "Run"))),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(getRunOperation, cancelRunOperation);

@@ -1,6 +1,4 @@
-import { callerRoute, methods } from "@/lib/http";
-import { webhookSecret, webhookSecretDto } from "@/lib/webhooks/secret";
+import { serve } from "@/lib/http";
+import { getWebhookSecretOperation } from "@/lib/webhooks/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: callerRoute(async ({ user }) => webhookSecretDto(await webhookSecret(user.id))),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(getWebhookSecretOperation);

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DELETE as deleteBatch, GET as getBatch } from "@/app/api/batches/[id]/route";
-import { runScraperEndpoint } from "@/app/api/scrapers/[id]/run/endpoint";
 import { PLANS } from "@/lib/config/plans";
 import { db } from "@/lib/infra/db";
 import { batchAcceptedSchema, batchDetailSchema } from "@/lib/runs/batch-schema";
@@ -9,8 +8,7 @@ import { createRunLimits } from "@/lib/runs/limits";
 import { usageMonth } from "@/lib/usage/summary";
 import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
 import { callJson } from "@/test/support/requests";
-import { createRunUser, type RunTestUser } from "@/test/support/runs";
-import { batchEndpoint } from "./endpoint";
+import { batchEndpoint, createRunUser, type RunTestUser, runScraperEndpoint } from "@/test/support/runs";
 
 let site: FixtureServer;
 let scraperId: number;

@@ -1,9 +1,4 @@
-import { methods } from "@/lib/http";
-import { batchEndpoint } from "./endpoint";
+import { serve } from "@/lib/http";
+import { runScraperBatchOperation } from "@/lib/runs/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(
-  { POST: batchEndpoint() },
-  {
-    GET: 'Submit a batch with POST to this address, an "Authorization: Bearer <your API key>" header and a JSON body such as {"urls": ["https://example.com/a", "https://example.com/b"]}; see /api-docs.',
-  },
-);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(runScraperBatchOperation);

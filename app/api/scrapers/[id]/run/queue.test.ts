@@ -9,8 +9,7 @@ import { runAcceptedSchema, runDetailSchema } from "@/lib/runs/schema";
 import { usageMonth } from "@/lib/usage/summary";
 import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
 import { bearer, callJson } from "@/test/support/requests";
-import { createRunUser, type RunTestUser } from "@/test/support/runs";
-import { runScraperEndpoint } from "./endpoint";
+import { createRunUser, type RunTestUser, runScraperEndpoint } from "@/test/support/runs";
 
 let site: FixtureServer;
 let productScraperId: number;

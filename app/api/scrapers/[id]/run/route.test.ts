@@ -7,8 +7,7 @@ import { usageMonth } from "@/lib/usage/summary";
 import { servedBothWays } from "@/test/support/fast-path";
 import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
 import { callHandler, callRoute } from "@/test/support/requests";
-import { createRunUser, type RunTestUser } from "@/test/support/runs";
-import { runScraperEndpoint } from "./endpoint";
+import { createRunUser, type RunTestUser, runScraperEndpoint } from "@/test/support/runs";
 import * as route from "./route";
 
 let site: FixtureServer;

@@ -1,10 +1,4 @@
-import { methods } from "@/lib/http";
-import { runScraperEndpoint } from "./endpoint";
+import { serve } from "@/lib/http";
+import { runScraperOperation } from "@/lib/runs/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(
-  { POST: runScraperEndpoint() },
-  {
-    // The dashboard's "Run Scraper" link opens this address in a browser tab: explain how to call it.
-    GET: 'Run a scraper with POST to this address, an "Authorization: Bearer <your API key>" header and a JSON body such as {"url": "https://example.com/page"}. Create a key on your dashboard; see /api-docs for details.',
-  },
-);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(runScraperOperation);

@@ -1,6 +1,4 @@
-import { callerRoute, methods } from "@/lib/http";
-import { rotateWebhookSecret, webhookSecretDto } from "@/lib/webhooks/secret";
+import { serve } from "@/lib/http";
+import { rotateWebhookSecretOperation } from "@/lib/webhooks/operations";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: callerRoute(async ({ user }) => webhookSecretDto(await rotateWebhookSecret(user.id))),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(rotateWebhookSecretOperation);

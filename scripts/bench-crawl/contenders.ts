@@ -1,0 +1,43 @@
+// The crawlers bench:crawl compares, each run as its own process (so its peak RSS is its own) against the same
+// fixture site, one after another, in the same run. Phase 2 adds ScrapeDeck's crawl here (at 1, 2 and 4
+// workers): a contender is a script that reads a ContenderConfig from argv[2] and prints `RESULT {json}`.
+import path from "node:path";
+
+export interface ContenderConfig {
+  /** Where the crawl starts: http://bench-site.test:<port>/ */
+  startUrl: string;
+  /** Host names the crawler must resolve to these addresses (the site's made-up hosts → 127.0.0.1). */
+  hosts: Record<string, string>;
+  /** Requests under way at once on the site's one host (ScrapeDeck's default per-host concurrency is 2). */
+  concurrency: number;
+  /** Contender-specific settings (e.g. worker processes). */
+  extra?: Record<string, unknown>;
+}
+
+export interface ContenderResult {
+  /** HTML pages fetched with a 200. */
+  pages: number;
+  /** Every request sent, robots.txt and sitemaps included. */
+  requests: number;
+  /** From the first request to the last answer. */
+  seconds: number;
+  /** The contender's processes' peak resident set size, in bytes. */
+  maxRssBytes: number;
+  /** The URLs of the pages fetched, as the crawler names them. */
+  urls: string[];
+  /** What the crawler chose not to fetch, by reason, as it counted (for the table; the server's log is the judge). */
+  skipped: Record<string, number>;
+}
+
+export interface Contender {
+  name: string;
+  /** The script to run with node (through tsx). */
+  script: string;
+  /** Extra node arguments (e.g. --conditions=react-server for code that imports server-only modules). */
+  nodeArgs?: string[];
+  extra?: Record<string, unknown>;
+}
+
+export const CONTENDERS: Contender[] = [
+  { name: "bare (undici + Set)", script: path.join(import.meta.dirname, "bare-crawler.ts") },
+];
