@@ -7,9 +7,11 @@ vi.hoisted(() => {
 });
 
 import { randomUUID } from "node:crypto";
+import { Queue } from "bullmq";
 import { DELETE as deleteRun } from "@/app/api/runs/[id]/route";
 import { db } from "@/lib/infra/db";
 import { env } from "@/lib/infra/env";
+import { bullConnection } from "@/lib/infra/jobs/redis-options";
 import { redisClient } from "@/lib/infra/rate-limit/redis";
 import { usageMonth } from "@/lib/usage/summary";
 import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
@@ -17,6 +19,7 @@ import { callJson } from "@/test/support/requests";
 import { createRunUser, type RunTestUser, submitRun } from "@/test/support/runs";
 import { hasFaketime, startWorkerProcess, type WorkerProcess } from "@/test/support/worker-process";
 import { RUN_LEASE_MS } from "./process";
+import { RUNS_QUEUE } from "./queue";
 import { recoverRuns } from "./recovery";
 
 let site: FixtureServer;
@@ -126,6 +129,35 @@ describe.skipIf(!env.REDIS_URL)("runs on a worker process (BullMQ)", () => {
       } finally {
         await skewed.stop();
       }
+    },
+    120_000,
+  );
+
+  it.skipIf(!hasFaketime())(
+    "defers a job on Redis's clock: a run a worker 10 minutes ahead put back to wait is taken by the next worker at once",
+    async () => {
+      await worker?.stop();
+      worker = null;
+      const queue = new Queue(RUNS_QUEUE, { connection: bullConnection(env.REDIS_URL as string), prefix: env.QUEUE_PREFIX });
+      const user = await createRunUser();
+      const skewed = await startWorkerProcess({}, { clockOffset: "+10m" });
+      let second: { body: { id: number } };
+      try {
+        const first = await submit(user, { url: `${site.url}/slow?ms=3000`, async: true });
+        await expect.poll(() => statusOf(first.body.id), { timeout: 30_000, message: skewed.output() }).toBe("running");
+        // The user's one slot is taken: the skewed worker puts the second run's job back to wait a second.
+        second = await submit(user, { url: `${site.url}/product/jsonld.html`, async: true });
+        await expect
+          .poll(async () => (await queue.getJob(`run-${second.body.id}`))?.getState(), { timeout: 30_000 })
+          .toBe("delayed");
+        await expect.poll(() => statusOf(first.body.id), { timeout: 30_000 }).toBe("success");
+      } finally {
+        await skewed.stop();
+      }
+      // Due a second after it was deferred on Redis's clock, not ten minutes later on the skewed worker's.
+      worker = await startWorkerProcess();
+      await expect.poll(() => statusOf(second.body.id), { timeout: 30_000, message: worker.output() }).toBe("success");
+      await queue.close();
     },
     120_000,
   );

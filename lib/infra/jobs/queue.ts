@@ -137,7 +137,10 @@ export function startBullWorker<T>(
       const outcome = await processor(job);
       if (!outcome.done) {
         // Waits in Redis, not in this process: any worker may take it up when it is due. Not a failed attempt.
-        await job.moveToDelayed(Date.now() + outcome.retryInMs, token);
+        // Due on Redis's clock, not this process's: a worker whose clock is minutes ahead would otherwise put the job
+        // minutes off for every other worker (found by the chaos check's clock-skew fault).
+        const [seconds, micros] = await (await worker.client).time();
+        await job.moveToDelayed(Number(seconds) * 1000 + Math.floor(Number(micros) / 1000) + outcome.retryInMs, token);
         throw new DelayedError();
       }
     },
