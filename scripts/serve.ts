@@ -6,8 +6,11 @@ import next from "next";
 import { env } from "@/lib/infra/env";
 import { log } from "@/lib/infra/log";
 import { signingKeys } from "@/lib/infra/signing/keys";
+import { stopRunWorkers } from "@/lib/runs/workers";
+import { drainable } from "@/server/drain";
 import { createEdgeServer } from "@/server/edge";
 import { edgeHandlers } from "@/server/handlers";
+import { onShutdownSignal } from "./shutdown";
 
 const dev = process.argv.includes("--dev");
 // Every verification answer is signed: a production server without SIGNING_KEY stops here, before it listens, rather
@@ -29,13 +32,16 @@ const server = createEdgeServer({
   origin: new URL(env.APP_URL).origin,
   onError: (err, context) => log.error({ err, ...context }, "edge: unexpected failure"),
 });
+const drainer = drainable(server);
+
 server.listen(env.PORT, () => {
   console.log(`ScrapeDeck ${dev ? "(dev) " : ""}ready on http://localhost:${env.PORT}`);
 });
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    server.close();
-    void app.close().finally(() => process.exit(0));
-  });
-}
+// SIGTERM: no new connections, readiness answers 503; requests in flight finish (a synchronous run's wait answers 202
+// with its status_url at once) and the in-app workers' runs finish or go back to the queue, both within
+// SHUTDOWN_GRACE_MS; then the connections and Next close (server/drain.ts, scripts/shutdown.ts).
+onShutdownSignal(async () => {
+  await drainer.drain(env.SHUTDOWN_GRACE_MS, stopRunWorkers({ graceMs: env.SHUTDOWN_GRACE_MS }));
+  await app.close();
+});

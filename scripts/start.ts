@@ -1,12 +1,11 @@
 // npm start — zero-setup launch: migrate, seed when empty, build when the build is missing or stale, serve.
 import "./load-env";
 import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { env, localAuthSecret } from "@/lib/infra/env";
 import { localSigningKeyPem } from "@/lib/infra/signing/keys";
 import { prepareDatabase } from "@/server/prepare-database";
+import { buildState, recordBuild } from "./build-state";
 import { buildExtractionThread } from "./build-thread";
 import { revalidateWhenUp } from "./catalogue-revalidation";
 import { addCompileHints } from "./compile-hints";
@@ -32,47 +31,17 @@ if (!env.SIGNING_KEY) {
 const { applied, seeded } = await prepareDatabase(env.DATABASE_URL);
 console.log(`Database ready: ${applied.length} migration(s) applied${seeded ? ", catalogue seeded" : ""}.`);
 
-const SOURCES = [
-  "app",
-  "components",
-  "lib",
-  "public",
-  "proxy.ts",
-  "instrumentation.ts",
-  "next.config.mjs",
-  "postcss.config.mjs",
-  "package-lock.json",
-  "tsconfig.json",
-];
-const STAMP_FILE = path.join(".next", "scrapedeck-source-hash");
-
-function hashSources(): string {
-  const hash = createHash("sha256");
-  const visit = (entry: string) => {
-    if (!existsSync(entry) || entry === path.join("lib", "generated")) return;
-    if (statSync(entry).isDirectory()) {
-      for (const child of readdirSync(entry).sort()) visit(path.join(entry, child));
-    } else {
-      hash.update(entry).update(readFileSync(entry));
-    }
-  };
-  for (const source of SOURCES) visit(source);
-  return hash.digest("hex");
-}
-
 // The extraction thread is bundled apart from Next's build (lib/scrapers/extraction/pool.ts): always current.
 await buildExtractionThread();
 // public/openapi.json is made from lib, so it is written first and the build (and the hash) include it.
 writeOpenApiFile();
 
-const sourceHash = hashSources();
-const isCurrent =
-  existsSync(path.join(".next", "BUILD_ID")) && existsSync(STAMP_FILE) && readFileSync(STAMP_FILE, "utf8") === sourceHash;
+const { isCurrent, sourceHash } = buildState();
 if (!isCurrent) {
   console.log("Building the app (no current build)...");
   const build = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: childEnv });
   if (build.status !== 0) process.exit(build.status ?? 1);
-  writeFileSync(STAMP_FILE, sourceHash);
+  recordBuild(sourceHash);
 }
 // Also on a build made by a bare `next build` (no postbuild): the step is idempotent.
 addCompileHints(".next");

@@ -6,6 +6,7 @@ import { log } from "@/lib/infra/log";
 import { startRunWorkers } from "@/lib/runs/workers";
 import { prepareDatabase } from "@/server/prepare-database";
 import { buildExtractionThread } from "./build-thread";
+import { onShutdownSignal } from "./shutdown";
 
 if (!env.REDIS_URL) {
   console.error(
@@ -20,12 +21,6 @@ const workers = startRunWorkers(env.WORKER_CONCURRENCY);
 log.info({ concurrency: env.WORKER_CONCURRENCY, pid: process.pid }, "run worker started");
 console.log(`Run worker ${process.pid} started: ${env.WORKER_CONCURRENCY} at a time.`);
 
-let stopping = false;
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    // Running jobs finish first (BullMQ's close waits for them); a second signal or SIGKILL leaves them to recovery.
-    void workers.close().then(() => process.exit(0));
-  });
-}
+// No new job is taken; runs in hand finish within SHUTDOWN_GRACE_MS or go back to the queue, deliveries in flight
+// finish; then the connections close. A second signal or SIGKILL leaves what is running to recovery.
+onShutdownSignal(() => workers.close({ graceMs: env.SHUTDOWN_GRACE_MS }));

@@ -67,8 +67,9 @@ function responseHeaders(
   if (!op.external) Object.assign(shape, requestIdHeader);
   if (op.cors) Object.assign(shape, corsHeaders);
   if (op.rateLimit) {
-    // The key is checked before the limit is counted: a 401 of a keyed operation has no X-RateLimit-*; a 500 may come first.
-    const counted = !(status === 500 || (op.rateLimit === "after-auth" && status === 401));
+    // The key is checked before the limit is counted: a 401 of a keyed operation has no X-RateLimit-*; a 500, or a
+    // 503 of the limiter's own store being away, may come first.
+    const counted = !(status === 500 || status === 503 || (op.rateLimit === "after-auth" && status === 401));
     for (const [name, schema] of Object.entries(rateLimitHeaders)) shape[name] = counted ? schema : schema.optional();
   }
   // A header some of the status's codes carry: required when all of them do.

@@ -91,6 +91,7 @@ export const RETRY_AFTER_CODES: ReadonlySet<ErrorCode> = new Set([
   "rate_limited",
   "concurrency_limited",
   "too_many_login_attempts",
+  "service_unavailable",
 ]);
 /** Codes answered with a bearer challenge (lib/http/errors.ts). */
 export const CHALLENGE_CODES: ReadonlySet<ErrorCode> = new Set(["missing_api_key", "invalid_api_key"]);

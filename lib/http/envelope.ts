@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { AppError } from "@/lib/infra/errors";
 import { log } from "@/lib/infra/log";
 import type { Answer } from "./answer";
-import { errorAnswer, internalError } from "./errors";
+import { answerableError, errorAnswer } from "./errors";
 
 /**
  * API answers are not stored by browsers or shared caches unless an answer says otherwise: most depend on who asks,
@@ -26,11 +26,12 @@ export function openEnvelope(extraHeaders?: Record<string, string>): Envelope {
 }
 
 /**
- * A failure as its answer: an AppError with its code's status and shape; anything else is a bug, logged with the
- * request id and answered 500 without internals.
+ * A failure as its answer: an AppError with its code's status and shape; a dependency away (lib/infra/outage.ts)
+ * 503 service_unavailable with Retry-After; anything else is a bug, answered 500 without internals. Both are
+ * logged with the request id.
  */
 export function failureAnswer(error: unknown, envelope: Envelope, request: { method?: string; url?: string }): Answer {
   if (error instanceof AppError) return errorAnswer(error, envelope.requestId, envelope.headers);
   log.error({ err: error, requestId: envelope.requestId, method: request.method, url: request.url }, "unhandled error in route");
-  return errorAnswer(internalError(), envelope.requestId, envelope.headers);
+  return errorAnswer(answerableError(error), envelope.requestId, envelope.headers);
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { createDb } from "@/lib/infra/db";
 import { AppError, ScrapeError } from "@/lib/infra/errors";
-import { errorResponse, HTTP_STATUS, httpStatusOf } from "./errors";
+import { OUTAGE_RETRY_AFTER_SECONDS } from "@/lib/infra/outage";
+import { answerableError, errorResponse, HTTP_STATUS, httpStatusOf } from "./errors";
+import { route } from "./route";
 
 describe("HTTP_STATUS", () => {
   it.each([
@@ -49,5 +52,28 @@ describe("errorResponse", () => {
     expect(res.status).toBe(429);
     expect(res.headers.get("retry-after")).toBe("1");
     expect(res.headers.get("x-request-id")).toBe("r");
+  });
+});
+
+describe("a dependency outage", () => {
+  it("is answered 503 service_unavailable with Retry-After and the error shape, never 500", async () => {
+    // A real database nobody answers for (nothing listens on port 1).
+    const unreachable = createDb("postgresql://postgres@127.0.0.1:1/none");
+    const handler = route(() => unreachable.user.findFirst());
+    const res = await handler(new Request("http://localhost/api/anything"), { params: Promise.resolve({}) });
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe(String(OUTAGE_RETRY_AFTER_SECONDS));
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual({
+      message: expect.stringMatching(/^The database is not answering right now/),
+      code: "service_unavailable",
+      request_id: expect.any(String),
+    });
+    await unreachable.$disconnect();
+  });
+
+  it("leaves a bug a 500 internal_error", () => {
+    expect(answerableError(new TypeError("x is not a function")).code).toBe("internal_error");
+    expect(HTTP_STATUS.service_unavailable).toBe(503);
   });
 });

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { AppError, type ErrorCode, type ValidationIssue } from "@/lib/infra/errors";
+import { dependencyOutage } from "@/lib/infra/outage";
 import { jsonAnswer, type TextAnswer, toResponse } from "./answer";
 import { rateLimitHeaders } from "./rate-limit";
 
@@ -48,6 +49,7 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   // nginx's "client closed request": nobody reads it, but the run's record and the logs say what happened.
   cancelled: 499,
   database_unavailable: 503,
+  service_unavailable: 503,
   internal_error: 500,
 };
 
@@ -63,6 +65,15 @@ export function httpStatusOf(error: AppError): number {
 
 /** What a failure we did not expect is answered with; its details go to the log only. */
 export const internalError = () => new AppError("internal_error", "Something went wrong on our side. Please try again.");
+
+/**
+ * What a thrown value is answered with: an AppError as raised; a dependency outage (Redis or the database away or
+ * too busy, lib/infra/outage.ts) as service_unavailable, 503 with Retry-After; anything else internal_error.
+ */
+export function answerableError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  return dependencyOutage(error) ?? internalError();
+}
 
 /**
  * `{message, code, issues?, request_id}` with the code's status and the headers its details call for (Retry-After,

@@ -76,6 +76,11 @@ const envSchema = z
       .transform((value) => value !== "0" && value !== "false"),
     /** How long a synchronous run call waits for its run before answering 202 with its status_url. */
     RUN_SYNC_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+    /**
+     * How long a process that got SIGTERM lets what it holds finish: requests in flight (a synchronous run's wait
+     * ends at once with its 202) and runs on its workers, which are handed back to the queue after it.
+     */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().nonnegative().default(10_000),
     /** Per-page extraction deadline: past it the worker thread is terminated and the run fails extraction_timeout. */
     EXTRACTION_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     /** Heap limit of each extraction thread. */

@@ -61,6 +61,8 @@ export type ErrorCode =
   | "blocked_webhook_url"
   // Our side.
   | "database_unavailable"
+  /** A service the app depends on (the database, Redis) is away or too busy for now (lib/infra/outage.ts). */
+  | "service_unavailable"
   | "internal_error";
 
 export interface ValidationIssue {

@@ -11,3 +11,8 @@ export function processWide<T>(name: string, create: () => T): T {
   if (!(key in store)) store[key] = create();
   return store[key] as T;
 }
+
+/** The process's value of `name` if some copy created it, without creating it (closing what exists at shutdown). */
+export function existingProcessWide<T>(name: string): T | undefined {
+  return (globalThis as unknown as Record<symbol, T | undefined>)[Symbol.for(`scrapedeck.${name}`)];
+}

@@ -5,9 +5,9 @@ import { AppError } from "@/lib/infra/errors";
 import { publicEnv } from "@/lib/infra/public-env";
 import { cancelOpenRun } from "@/lib/runs/cancel";
 import { assertPlanIncludes } from "@/lib/runs/limits";
-import { enqueueRun, type RunnableScraper } from "@/lib/runs/run";
+import { queueRun, type RunnableScraper } from "@/lib/runs/run";
 import { OPEN_RUN_STATUSES } from "@/lib/runs/status";
-import { releaseRuns, reserveRuns } from "@/lib/usage/quota";
+import { reserveRuns } from "@/lib/usage/quota";
 import { getBatch } from "./batch-detail";
 import { type BatchRequest, type BatchStatus, batchCap } from "./batch-schema";
 
@@ -15,8 +15,11 @@ export const batchStatusUrl = (id: number) => new URL(`/api/batches/${id}`, publ
 
 /**
  * Accepts a batch: the plan includes the scraper (plan_required), the batch fits the plan's cap
- * (validation_error) and the quota left (batch_exceeds_quota: one conditional UPDATE reserves every URL's run
- * at once, or none), then one queued run per URL. Runs wait for the user's concurrent-run slots in the queue.
+ * (validation_error) and the quota left (batch_exceeds_quota). Then, in one transaction, every URL's run reserved
+ * from the month's quota (one conditional UPDATE, all or none), the batch and its queued runs recorded: a failure
+ * anywhere (the database going away) leaves nothing, neither a batch missing runs nor a charge without a run.
+ * Their jobs are added after the commit; one that cannot be added waits for recovery (queueRun). Runs wait for
+ * the user's concurrent-run slots in the queue.
  */
 export async function submitBatch(input: {
   userId: number;
@@ -33,28 +36,30 @@ export async function submitBatch(input: {
       issues: [{ path: "urls", message: `the ${plan.name} plan takes at most ${cap} URLs per batch` }],
     });
   }
-  const reservation = await reserveRuns(userId, plan, request.urls.length);
-  const batch = await db.runBatch
-    .create({
-      data: { userId, scraperId: scraper.id, total: request.urls.length, webhookUrl: request.webhook_url ?? null },
-      select: { id: true, createdAt: true },
-    })
-    .catch(async (error: unknown) => {
-      await releaseRuns(reservation, request.urls.length);
-      throw error;
-    });
-  for (const [index, url] of request.urls.entries()) {
-    try {
-      await enqueueRun(
-        { userId, apiKeyId, scraperId: scraper.id, url, includeReviews: request.include_reviews ?? false, batchId: batch.id },
-        reservation,
-      );
-    } catch (error) {
-      // enqueueRun gave back this URL's run; the URLs not yet queued go back too.
-      await releaseRuns(reservation, request.urls.length - index - 1);
-      throw error;
-    }
-  }
+  const { batch, runs } = await db.$transaction(
+    async (tx) => {
+      const { month } = await reserveRuns(userId, plan, request.urls.length, new Date(), tx);
+      const batch = await tx.runBatch.create({
+        data: { userId, scraperId: scraper.id, total: request.urls.length, webhookUrl: request.webhook_url ?? null },
+        select: { id: true, createdAt: true },
+      });
+      const runs = await tx.scraperRun.createManyAndReturn({
+        data: request.urls.map((url) => ({
+          userId,
+          apiKeyId,
+          scraperId: scraper.id,
+          batchId: batch.id,
+          url,
+          includeReviews: request.include_reviews ?? false,
+          quotaMonth: month,
+        })),
+        select: { id: true },
+      });
+      return { batch, runs };
+    },
+    { maxWait: 15_000, timeout: 15_000 },
+  );
+  for (const run of runs) await queueRun(run.id);
   return {
     id: batch.id,
     status: "queued" as BatchStatus,

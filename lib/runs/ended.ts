@@ -1,5 +1,6 @@
 import "server-only";
 import { db, type Prisma } from "@/lib/infra/db";
+import { databaseNow } from "@/lib/infra/db/hot";
 import { AppError, type ErrorCode } from "@/lib/infra/errors";
 import { log } from "@/lib/infra/log";
 import { releaseRun } from "@/lib/usage/quota";
@@ -63,6 +64,8 @@ export async function recordRunEnd(
   end: RunEnd,
   { leaseExpiredBefore }: { leaseExpiredBefore?: Date } = {},
 ): Promise<EndedRun | null> {
+  // The database's clock, as for every time processes compare (lib/infra/db/hot.ts, sqlNow).
+  const finishedAt = await databaseNow();
   return db.$transaction(async (tx) => {
     const { count } = await tx.scraperRun.updateMany({
       where: {
@@ -70,7 +73,7 @@ export async function recordRunEnd(
         status: end.status === "cancelled" ? { in: [...OPEN_RUN_STATUSES] } : "running",
         ...(leaseExpiredBefore ? { leaseUntil: { lt: leaseExpiredBefore } } : {}),
       },
-      data: { ...outcomeColumns(end), finishedAt: new Date(), leaseUntil: null },
+      data: { ...outcomeColumns(end), finishedAt, leaseUntil: null },
     });
     if (count === 0) return null;
     if (end.status !== "success" && run.quotaMonth) await releaseRun({ userId: run.userId, month: run.quotaMonth }, tx);

@@ -2,6 +2,7 @@ import "server-only";
 import { EventEmitter } from "node:events";
 import { AppError } from "@/lib/infra/errors";
 import { broadcast, closeBroadcasts, listen, resumeBroadcasts } from "@/lib/infra/jobs/events";
+import { shutdownSignal } from "@/lib/infra/lifecycle";
 import { processWide } from "@/lib/infra/process-state";
 
 // Two broadcasts about runs (lib/infra/jobs/events.ts), to this process at once and, with Redis, to every process:
@@ -54,6 +55,11 @@ function abortLocalRun(runId: number): void {
   state.running.get(runId)?.abort(new AppError("cancelled", "The run was cancelled."));
 }
 
+/** Aborts every run this process is working on, with `reason` (a worker shutting down hands them back). */
+export function abortLocalRuns(reason: unknown): void {
+  for (const controller of state.running.values()) controller.abort(reason);
+}
+
 /**
  * Marks a run as being worked on in this process until `done()`: its signal aborts when the run is cancelled.
  * Subscribes this process to cancel messages first (with Redis), so a worker hears of cancels from any web instance.
@@ -90,7 +96,8 @@ export type RunEndCheck = (news: RunEndNews | undefined) => Promise<boolean>;
 export interface RunEndListener {
   /**
    * Resolves true once `hasEnded` says so — on every end event for the run (handed the event's news) and every
-   * second, and at once unless the listener was made before the run could end — false when `timeoutMs` passes first.
+   * second, and at once unless the listener was made before the run could end — false when `timeoutMs` passes
+   * first, or this process begins shutting down (its caller answers with the run still going, at once).
    */
   wait(timeoutMs: number, hasEnded: RunEndCheck, options?: { checkFirst?: boolean }): Promise<boolean>;
   /** Stops listening (always, once the wait is over). */
@@ -114,24 +121,31 @@ export function listenForRunEnd(runId: number): RunEndListener {
   return {
     async wait(timeoutMs, hasEnded, { checkFirst = true } = {}) {
       const deadline = Date.now() + timeoutMs;
-      let check = checkFirst;
-      for (;;) {
-        if (check || heard) {
-          const news = heard?.news;
-          heard = null;
-          if (await hasEnded(news)) return true;
+      const shutdown = shutdownSignal();
+      const onShutdown = () => wake?.();
+      shutdown.addEventListener("abort", onShutdown);
+      try {
+        let check = checkFirst;
+        for (;;) {
+          if (check || heard) {
+            const news = heard?.news;
+            heard = null;
+            if (await hasEnded(news)) return true;
+          }
+          check = true;
+          if (heard) continue;
+          const left = deadline - Date.now();
+          if (left <= 0 || shutdown.aborted) return false;
+          let timer: NodeJS.Timeout | undefined;
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+            timer = setTimeout(resolve, Math.min(POLL_MS, left));
+          });
+          wake = null;
+          clearTimeout(timer);
         }
-        check = true;
-        if (heard) continue;
-        const left = deadline - Date.now();
-        if (left <= 0) return false;
-        let timer: NodeJS.Timeout | undefined;
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          timer = setTimeout(resolve, Math.min(POLL_MS, left));
-        });
-        wake = null;
-        clearTimeout(timer);
+      } finally {
+        shutdown.removeEventListener("abort", onShutdown);
       }
     },
     close() {

@@ -1,25 +1,21 @@
 import "server-only";
 import { PLANS, planOf } from "@/lib/config/plans";
 import { db } from "@/lib/infra/db";
-import { hotQuery, sqlTimestamp } from "@/lib/infra/db/hot";
+import { hotQuery } from "@/lib/infra/db/hot";
 import { AppError, type ErrorCode } from "@/lib/infra/errors";
 import type { JobOutcome } from "@/lib/infra/jobs/queue";
 import { log } from "@/lib/infra/log";
 import { pageFetcher } from "@/lib/infra/outbound/safe-fetch";
-import { watchRunCancel } from "@/lib/runs/events";
+import { abortLocalRuns, watchRunCancel } from "@/lib/runs/events";
 import { extractJsonInThread } from "@/lib/scrapers/extraction/pool";
 import { announceRunEnd, type EndedRun, type RunEnd, recordRunEnd } from "./ended";
 import { type RunLimits, releaseRunSlot, runLimits } from "./limits";
 import type { RunJob } from "./queue";
 import { purgeExpiredResultsOccasionally } from "./retention";
-import { CLAIM_RUN, READ_RUN, RECORD_SUCCESS } from "./sql";
+import { CLAIM_RUN, READ_RUN, RECORD_SUCCESS, RENEW_LEASE, RUN_LEASE_MS } from "./sql";
 
-/**
- * A running run's lease: its worker renews it every RUN_LEASE_RENEW_MS; once it has passed, the worker is taken
- * for dead and recovery fails the run worker_lost (lib/runs/recovery.ts). Longer than any pause a busy worker
- * can have between renewals, short enough that a lost run is noticed within a minute.
- */
-export const RUN_LEASE_MS = 30_000;
+export { RUN_LEASE_MS };
+
 const RUN_LEASE_RENEW_MS = RUN_LEASE_MS / 3;
 
 /** How soon a run whose user has no free concurrent-run slot is tried again. */
@@ -44,6 +40,8 @@ export async function processRun(job: RunJob, limits: RunLimits = runLimits): Pr
   const runId = job.runId;
   let slotToken = job.slotToken;
   let ended: EndedRun | null = null;
+  let handedBack = false;
+  let waitForSlot = false;
   try {
     if (!slotToken) {
       const [found] = await hotQuery(READ_RUN, [runId]);
@@ -57,14 +55,16 @@ export async function processRun(job: RunJob, limits: RunLimits = runLimits): Pr
     // Watched before the claim: a cancel that lands right after it must find this run to abort.
     const cancel = watchRunCancel(runId);
     try {
-      const [claimed] = await hotQuery(CLAIM_RUN, [
-        sqlTimestamp(startedAt),
-        sqlTimestamp(new Date(startedAt.getTime() + RUN_LEASE_MS)),
-        slotToken,
-        runId,
-      ]);
-      // Not queued (cancelled, taken by another worker) or gone with its user: nothing to do.
-      if (!claimed) return done;
+      const [claimed] = await hotQuery(CLAIM_RUN, [slotToken, runId]);
+      if (!claimed) {
+        const [found] = await hotQuery(READ_RUN, [runId]);
+        // Not queued (cancelled, taken by another worker) or gone with its user: nothing to do.
+        if (found?.status !== "queued") return done;
+        // Still queued: the user's runs already running fill the plan although a slot was free (Redis lost its
+        // slots). It waits as for a slot; a synchronous caller's slot stays with its job.
+        waitForSlot = true;
+        return { done: false, retryInMs: SLOT_WAIT_MS };
+      }
       const run: ClaimedRun = {
         ...claimed,
         // SQLite answers 1/0, PostgreSQL true/false.
@@ -73,16 +73,57 @@ export async function processRun(job: RunJob, limits: RunLimits = runLimits): Pr
         scraper: { kind: claimed.kind },
       };
       ended = await execute(run, startedAt, cancel);
+      if (!ended && cancel.signal.reason instanceof RunHandedBack) handedBack = await handBack(run.id);
     } finally {
       cancel.done();
     }
   } finally {
-    // Never throws (an outage retries it, the slot's lease is the backstop): the end is recorded already.
-    await releaseRunSlot(slotToken);
+    // Never throws (an outage retries it, the slot's lease is the backstop): the end is recorded already. A run
+    // handed back keeps the slot its synchronous caller took: the job carries it to the worker that runs it next.
+    if (!((handedBack || waitForSlot) && slotToken === job.slotToken)) await releaseRunSlot(slotToken);
   }
+  if (handedBack) return JOB_HANDED_BACK;
   if (ended) await announceRunEnd(ended);
   await purgeExpiredResultsOccasionally().catch((err: unknown) => log.error({ err }, "could not purge expired run results"));
   return done;
+}
+
+/** Why a run's work was stopped without an outcome: its worker is shutting down and gives it back to the queue. */
+export class RunHandedBack extends Error {
+  constructor() {
+    super("The worker is shutting down: the run goes back to the queue.");
+    this.name = "RunHandedBack";
+  }
+}
+
+/**
+ * A job given back by a worker shutting down: due again in a second, for any other worker (BullMQ keeps it in
+ * Redis; recovery re-adds one lost with the process). Not at once: the closing worker must not take it again.
+ */
+export const JOB_HANDED_BACK: JobOutcome = { done: false, retryInMs: 1000 };
+
+/**
+ * Stops the runs this process is working on and gives them back to the queue: a worker shutting down whose runs
+ * did not finish within its grace period (lib/runs/workers.ts). Each goes back to `queued` (handBack), so another
+ * worker runs it from the start at once, instead of it failing worker_lost when its lease runs out.
+ */
+export function handBackRunningRuns(): void {
+  abortLocalRuns(new RunHandedBack());
+}
+
+/** running → queued, unless something ended it meanwhile (a cancel): true if this call did. */
+async function handBack(runId: number): Promise<boolean> {
+  try {
+    const { count } = await db.scraperRun.updateMany({
+      where: { id: runId, status: "running" },
+      data: { status: "queued", startedAt: null, leaseUntil: null, slotToken: null },
+    });
+    return count === 1;
+  } catch (err) {
+    // The database is away too: the run stays running until its lease runs out, and recovery fails it worker_lost.
+    log.error({ err, runId }, "could not hand a run back to the queue");
+    return false;
+  }
 }
 
 interface ClaimedRun {
@@ -111,11 +152,10 @@ async function execute(
   // Aborted by a cancel, or by this worker when the lease renewal finds the run no longer running.
   const { signal } = cancel;
   const renew = setInterval(() => {
-    db.scraperRun
-      .updateMany({ where: { id: run.id, status: "running" }, data: { leaseUntil: new Date(Date.now() + RUN_LEASE_MS) } })
-      .then(({ count }) => {
+    hotQuery(RENEW_LEASE, [run.id])
+      .then((renewed) => {
         // No longer running: cancelled (and its cancel message lost) or failed by recovery. Its work is waste.
-        if (count === 0) cancel.abort(new AppError("cancelled", "The run is no longer running."));
+        if (renewed.length === 0) cancel.abort(new AppError("cancelled", "The run is no longer running."));
       })
       .catch((err: unknown) => log.warn({ err, runId: run.id }, "could not renew a run's lease"));
   }, RUN_LEASE_RENEW_MS);
@@ -152,13 +192,7 @@ async function execute(
 /** A success: one statement for a run without follow-ups, recordRunEnd's transaction for one with. */
 async function recordSuccess(run: ClaimedRun, end: Extract<RunEnd, { status: "success" }>): Promise<EndedRun | null> {
   if (run.followUps) return recordRunEnd(run, end);
-  const [recorded] = await hotQuery(RECORD_SUCCESS, [
-    end.itemCount,
-    end.durationMs,
-    end.resultData,
-    sqlTimestamp(new Date()),
-    run.id,
-  ]);
+  const [recorded] = await hotQuery(RECORD_SUCCESS, [end.itemCount, end.durationMs, end.resultData, run.id]);
   if (!recorded) return null;
   return {
     runId: run.id,

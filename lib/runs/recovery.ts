@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/infra/db";
+import { databaseNow } from "@/lib/infra/db/hot";
 import { announceRunEnd, recordRunEnd } from "./ended";
 import { releaseRunSlot } from "./limits";
 import { enqueueRunJob } from "./queue";
@@ -21,9 +22,15 @@ export const workerLost = {
  * longer than REQUEUE_AFTER_MS. Adding a run that is already queued changes nothing.
  */
 export async function recoverRuns({
-  now = new Date(),
+  now,
   requeueOlderThanMs = REQUEUE_AFTER_MS,
+}: {
+  now?: Date;
+  requeueOlderThanMs?: number;
 } = {}): Promise<{ lost: number; requeued: number }> {
+  // Leases are on the database's clock (lib/runs/process.ts): so is the moment they are compared with, however far
+  // this worker's own clock is off.
+  now ??= await databaseNow();
   const expired = await db.scraperRun.findMany({
     where: { status: "running", leaseUntil: { lt: now } },
     select: { id: true, userId: true, quotaMonth: true, startedAt: true },

@@ -15,41 +15,25 @@ const redis = await vi.hoisted(async () => {
 });
 
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { createServer, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import path from "node:path";
+import { PLANS } from "@/lib/config/plans";
 import { db } from "@/lib/infra/db";
+import { checkQueue } from "@/lib/infra/jobs/queue";
 import { RECOVER_AFTER_MS, recoverWebhooks } from "@/lib/webhooks/deliveries";
-import { FIXTURE_SITES, type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
+import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
+import { type HeldSite, startHeldSite } from "@/test/support/held-site";
 import { callJson } from "@/test/support/requests";
 import { batchEndpoint, createRunUser, type RunTestUser, runScraperEndpoint } from "@/test/support/runs";
 import { startWebhookReceiver, type WebhookReceiver } from "@/test/support/webhook-receiver";
+import { submitBatch } from "./batches";
 import { createRunLimits } from "./limits";
+import { processRun } from "./process";
+import { RUNS_QUEUE } from "./queue";
+import { REQUEUE_AFTER_MS, recoverRuns } from "./recovery";
+import { findRunnableScraper } from "./run";
 import { startRunWorkers } from "./workers";
 
-/** A site whose pages are held until the test lets them go: the runs fetching them end when the test says. */
-async function startHeldSite() {
-  const page = readFileSync(path.join(FIXTURE_SITES, "product", "jsonld.html"));
-  const held: ServerResponse[] = [];
-  const server = createServer((_req, res) => held.push(res));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    held: () => held.length,
-    release() {
-      for (const res of held.splice(0)) res.writeHead(200, { "content-type": "text/html" }).end(page);
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 let site: FixtureServer;
-let heldSite: Awaited<ReturnType<typeof startHeldSite>>;
+let heldSite: HeldSite;
 let receiver: WebhookReceiver;
 let scraperId: number;
 
@@ -79,6 +63,117 @@ describe("a run that ends while Redis is down", () => {
     });
 
   const statusOf = async (id: number) => (await db.scraperRun.findUniqueOrThrow({ where: { id } })).status;
+
+  it("answers submissions while Redis is down 503 with Retry-After; the same Idempotency-Key then succeeds", async () => {
+    const user = await createRunUser("pro");
+    const key = `retry-${randomUUID()}`;
+    const submit = () =>
+      callJson(runScraperEndpoint(createRunLimits(`test-${randomUUID()}`)), {
+        method: "POST",
+        path: `/api/scrapers/${scraperId}/run`,
+        headers: { ...user.keyHeaders, "idempotency-key": key },
+        body: { url: `${site.url}/product/jsonld.html`, async: true },
+        params: { id: String(scraperId) },
+      });
+    await redis.kill();
+    try {
+      const refused = await submit();
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect(refused.body).toEqual({
+        message: expect.stringContaining("Redis"),
+        code: "service_unavailable",
+        request_id: expect.any(String),
+      });
+      // Nothing was accepted, nothing charged.
+      expect(await db.scraperRun.count({ where: { userId: user.id } })).toBe(0);
+    } finally {
+      await redis.start();
+    }
+    // The limiter's connection reconnects on its own; the client's retry with the same key goes through.
+    await expect.poll(async () => (await submit()).status, { timeout: 30_000 }).toBe(202);
+    expect(await db.scraperRun.count({ where: { userId: user.id } })).toBe(1);
+  }, 120_000);
+
+  it("accepts a batch whose jobs Redis could not take: its runs stay queued, and run once recovery re-adds them", async () => {
+    const user = await createRunUser("pro");
+    const apiKey = await db.apiKey.findFirstOrThrow({ where: { userId: user.id } });
+    const scraper = await findRunnableScraper(scraperId);
+    const urls = [`${site.url}/product/jsonld.html`, `${site.url}/product/microdata.html`];
+    await redis.kill();
+    let batch: { id: number };
+    try {
+      // Past the rate limit (which needs Redis too): the batch and its runs are recorded, their jobs cannot be added.
+      batch = await submitBatch({ userId: user.id, plan: PLANS.pro, apiKeyId: apiKey.id, scraper, request: { urls } });
+      const runs = await db.scraperRun.findMany({ where: { batchId: batch.id } });
+      expect(runs.map((run) => run.status)).toEqual(["queued", "queued"]);
+    } finally {
+      await redis.start();
+    }
+    // Recovery's pass once the runs have waited past REQUEUE_AFTER_MS.
+    await expect
+      .poll(
+        () =>
+          recoverRuns({ now: new Date(Date.now() + REQUEUE_AFTER_MS + 1000) }).then(
+            () => true,
+            () => false,
+          ),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(true);
+    await expect
+      .poll(async () => (await db.runBatch.findUniqueOrThrow({ where: { id: batch.id } })).completedAt, { timeout: 30_000 })
+      .not.toBeNull();
+    expect((await db.monthlyUsage.findFirstOrThrow({ where: { userId: user.id } })).successfulRuns).toBe(2);
+  }, 120_000);
+
+  it("records a batch whole or not at all: a run that cannot be recorded leaves no batch and no charge", async () => {
+    const user = await createRunUser("pro");
+    const scraper = await findRunnableScraper(scraperId);
+    const urls = [`${site.url}/product/jsonld.html`, `${site.url}/product/microdata.html`];
+    // No such API key: the runs' INSERT fails on its foreign key, after the quota and the batch row were written.
+    await expect(
+      submitBatch({ userId: user.id, plan: PLANS.pro, apiKeyId: 2_000_000_000, scraper, request: { urls } }),
+    ).rejects.toThrow();
+    expect(await db.runBatch.count({ where: { userId: user.id } })).toBe(0);
+    expect(await db.scraperRun.count({ where: { userId: user.id } })).toBe(0);
+    expect((await db.monthlyUsage.findFirst({ where: { userId: user.id } }))?.successfulRuns ?? 0).toBe(0);
+  });
+
+  it("keeps a user within the plan's concurrency when Redis restarts empty under a running run", async () => {
+    const user = await createRunUser();
+    const first = await call(runScraperEndpoint, "run", user, { url: `${heldSite.url}/first`, async: true });
+    await expect.poll(() => heldSite.held(), { timeout: 30_000 }).toBe(1);
+    // Redis comes back with nothing: the slot the running run holds is forgotten.
+    await redis.kill();
+    await redis.start();
+    await expect
+      .poll(
+        () =>
+          checkQueue(RUNS_QUEUE).then(
+            () => true,
+            () => false,
+          ),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    const second = await call(runScraperEndpoint, "run", user, { url: `${heldSite.url}/second`, async: true });
+    expect(second.status).toBe(202);
+    // A free slot in Redis, but the user's one run is still running: the claim refuses, the job waits.
+    expect(await processRun({ runId: second.body.id })).toEqual({ done: false, retryInMs: expect.any(Number) });
+    expect(await statusOf(second.body.id)).toBe("queued");
+    expect(heldSite.held()).toBe(1);
+    heldSite.release();
+    await expect.poll(() => statusOf(first.body.id), { timeout: 30_000 }).toBe("success");
+    await expect.poll(() => heldSite.held(), { timeout: 30_000 }).toBe(1);
+    heldSite.release();
+    await expect.poll(() => statusOf(second.body.id), { timeout: 30_000 }).toBe("success");
+    const ran = async (id: number) => db.scraperRun.findUniqueOrThrow({ where: { id } });
+    const [a, b] = [await ran(first.body.id), await ran(second.body.id)];
+    expect(b.startedAt?.getTime()).toBeGreaterThanOrEqual(a.finishedAt?.getTime() ?? Number.POSITIVE_INFINITY);
+  }, 120_000);
 
   it("records its webhook event and its batch's completion with its outcome, and sends both once Redis is back", async () => {
     const user = await createRunUser("pro");

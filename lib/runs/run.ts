@@ -1,17 +1,17 @@
 import "server-only";
 import { type Plan, type PlanId, planOf } from "@/lib/config/plans";
-import { db } from "@/lib/infra/db";
 import { hotDb, hotQuery, type RowOf, sqlTimestamp } from "@/lib/infra/db/hot";
 import { env } from "@/lib/infra/env";
 import { AppError, type ErrorCode } from "@/lib/infra/errors";
+import { log } from "@/lib/infra/log";
 import { listenForRunEnd, type RunEndListener } from "@/lib/runs/events";
 import { type ScraperKind, scraperKindOf } from "@/lib/scrapers/kinds";
 import type { ScrapedItem } from "@/lib/scrapers/types";
-import { type QuotaReservation, quotaExceeded, releaseRun } from "@/lib/usage/quota";
+import { quotaExceeded } from "@/lib/usage/quota";
 import { RESERVE_RUN } from "@/lib/usage/sql";
 import { usageMonth } from "@/lib/usage/summary";
 import type { AcceptedRun, CompletedRun } from "./dto";
-import { assertPlanIncludes, type RunLimits, runLimits } from "./limits";
+import { assertPlanIncludes, type RunLimits, releaseRunSlot, runLimits } from "./limits";
 import { enqueueRunJob } from "./queue";
 import type { RunRequest } from "./schema";
 import { FIND_SCRAPER, INSERT_RUN, RESERVE_AND_INSERT_RUN, RUN_OUTCOME, type RunColumns, type RunOutcomeRow } from "./sql";
@@ -75,7 +75,7 @@ const runParams = (data: RunData, month: string, createdAt: Date): RunColumns =>
   sqlTimestamp(createdAt),
 ];
 
-async function reserveAndRecordRun(data: RunData, plan: Plan): Promise<{ run: AcceptedRun; reservation: QuotaReservation }> {
+async function reserveAndRecordRun(data: RunData, plan: Plan): Promise<AcceptedRun> {
   const createdAt = new Date();
   const month = usageMonth(createdAt);
   // The upsert's insert takes the first run unconditionally: a plan without runs has none to take.
@@ -92,45 +92,22 @@ async function reserveAndRecordRun(data: RunData, plan: Plan): Promise<{ run: Ac
     [row] = await hot.all(RESERVE_AND_INSERT_RUN, [data.userId, month, plan.monthlyRuns, ...runParams(data, month, createdAt)]);
   }
   if (!row) throw quotaExceeded(plan);
-  const run = { id: row.id, scraperId: data.scraperId, url: data.url, createdAt };
-  return { run, reservation: { userId: data.userId, month } };
+  return { id: row.id, scraperId: data.scraperId, url: data.url, createdAt };
 }
 
 /**
- * Records a run as queued against a reservation and hands it to the queue. No run row: the reservation goes back
- * before the error goes on. A run the queue did not take is failed at once, its quota given back.
+ * Hands a recorded run to the queue. The row is the run: a job the queue did not take (Redis away) is no reason to
+ * refuse it, since recovery re-adds a queued run whose job is lost (lib/runs/recovery.ts, within REQUEUE_AFTER_MS
+ * and a pass). So the run is accepted, only later; a synchronous caller's slot is given back, since no job carries
+ * it now (the re-added job takes a slot of its own).
  */
-export async function enqueueRun(data: RunData, reservation: QuotaReservation, slotToken?: string): Promise<AcceptedRun> {
-  const createdAt = new Date();
-  const [row] = await hotQuery(INSERT_RUN, [data.userId, ...runParams(data, reservation.month, createdAt)]).catch(
-    async (error: unknown) => {
-      await releaseRun(reservation);
-      throw error;
-    },
-  );
-  if (!row) throw new Error("INSERT … RETURNING id gave no row");
-  const run = { id: row.id, scraperId: data.scraperId, url: data.url, createdAt };
-  await queueRun(run, reservation, slotToken);
-  return run;
-}
-
-/** Hands a recorded run to the queue; one the queue did not take is failed at once, its quota given back. */
-async function queueRun(run: AcceptedRun, reservation: QuotaReservation, slotToken?: string): Promise<void> {
+export async function queueRun(runId: number, slotToken?: string): Promise<void> {
   ensureInAppWorkers();
   try {
-    await enqueueRunJob({ runId: run.id, ...(slotToken ? { slotToken } : {}) });
-  } catch (error) {
-    const { count } = await db.scraperRun.updateMany({
-      where: { id: run.id, status: "queued" },
-      data: {
-        status: "failed",
-        errorCode: "internal_error",
-        error: "The run could not be queued. Please try again.",
-        finishedAt: new Date(),
-      },
-    });
-    if (count === 1) await releaseRun(reservation);
-    throw error;
+    await enqueueRunJob({ runId, ...(slotToken ? { slotToken } : {}) });
+  } catch (err) {
+    log.warn({ err, runId }, "could not queue a run; recovery will");
+    await releaseRunSlot(slotToken);
   }
 }
 
@@ -155,28 +132,21 @@ export async function submitRun(input: RunInput, options: RunOptions = {}): Prom
     webhookUrl: input.webhookUrl ?? null,
   };
   if (request.async) {
-    const { run, reservation } = await reserveAndRecordRun(data, plan);
-    await queueRun(run, reservation);
+    const run = await reserveAndRecordRun(data, plan);
+    await queueRun(run.id);
     return { state: "accepted", run };
   }
   const slot = await (options.limits ?? runLimits).acquireSlot(userId, plan);
   let run: AcceptedRun;
-  let listener: RunEndListener;
   try {
-    const recorded = await reserveAndRecordRun(data, plan);
-    run = recorded.run;
-    // Listening before the run is queued: its end cannot come unheard, so the wait starts without reading it.
-    listener = listenForRunEnd(run.id);
-    try {
-      await queueRun(run, recorded.reservation, slot.token);
-    } catch (error) {
-      listener.close();
-      throw error;
-    }
+    run = await reserveAndRecordRun(data, plan);
   } catch (error) {
     await slot.release();
     throw error;
   }
+  // Listening before the run is queued: its end cannot come unheard, so the wait starts without reading it.
+  const listener = listenForRunEnd(run.id);
+  await queueRun(run.id, slot.token);
   // From here the worker owns the slot: it releases it when the run ends, whether or not anyone still waits.
   try {
     return await awaitRun(run, listener, options.syncTimeoutMs ?? env.RUN_SYNC_TIMEOUT_MS);
@@ -195,7 +165,16 @@ async function awaitRun(run: AcceptedRun, listener: RunEndListener, timeoutMs: n
         row = { ...news, errorCode: null, error: null };
         return true;
       }
-      [row] = await hotQuery(RUN_OUTCOME, [run.id]);
+      let found: RunOutcomeRow | undefined;
+      try {
+        [found] = await hotQuery(RUN_OUTCOME, [run.id]);
+      } catch (err) {
+        // The database is away for a moment: the run was accepted all the same, so keep waiting (the caller gets
+        // its 202 and status_url if the wait ends first), never an error for a run that may well succeed.
+        log.warn({ err, runId: run.id }, "could not read a synchronous run's outcome");
+        return false;
+      }
+      row = found;
       // Gone with its user (an account deleted meanwhile): nothing to answer with.
       if (!row) throw new Error(`run ${run.id} no longer exists`);
       return isFinished(row.status);

@@ -1,5 +1,6 @@
 import "server-only";
-import { hotStatement, type SqlBoolean } from "@/lib/infra/db/hot";
+import { PLAN_IDS, PLANS } from "@/lib/config/plans";
+import { hotStatement, type SqlBoolean, sqlNow } from "@/lib/infra/db/hot";
 import { RESERVE_RUN } from "@/lib/usage/sql";
 import type { RunRow } from "./dto";
 import type { RunStatus } from "./status";
@@ -116,22 +117,49 @@ export const READ_RUN = hotStatement<[id: number], { status: RunStatus; userId: 
 });
 
 /**
+ * A running run's lease: its worker renews it every third of it; once it has passed, the worker is taken for dead and
+ * recovery fails the run worker_lost (lib/runs/recovery.ts). Longer than any pause a busy worker can have between
+ * renewals, short enough that a lost run is noticed within a minute.
+ */
+export const RUN_LEASE_MS = 30_000;
+
+/** A plan's concurrent runs, in SQL, from the plan table (lib/config/plans.ts): the claim's backstop below. */
+const PLAN_CONCURRENCY = `CASE u.plan ${PLAN_IDS.map((id) => `WHEN '${id}' THEN ${PLANS[id].concurrentRuns}`).join(" ")} END`;
+
+const claimRun = (dialect: "sqlite" | "postgresql"): string => {
+  const [slot, id] = dialect === "sqlite" ? ["?", "?"] : ["$1", "$2"];
+  const kind = dialect === "sqlite" ? "s.kind" : "s.kind::text";
+  return `UPDATE scraper_runs
+    SET status = 'running', started_at = ${sqlNow(dialect)}, lease_until = ${sqlNow(dialect, RUN_LEASE_MS)},
+      attempts = attempts + 1, slot_token = ${slot}
+    WHERE id = ${id} AND status = 'queued'
+      AND (SELECT count(*) FROM scraper_runs o WHERE o.user_id = scraper_runs.user_id AND o.status = 'running')
+        < (SELECT ${PLAN_CONCURRENCY} FROM users u WHERE u.id = scraper_runs.user_id)
+    RETURNING id, user_id AS "userId", url, include_reviews AS "includeReviews", quota_month AS "quotaMonth",
+      (webhook_url IS NOT NULL OR batch_id IS NOT NULL) AS "followUps",
+      (SELECT ${kind} FROM scrapers s WHERE s.id = scraper_runs.scraper_id) AS kind`;
+};
+
+/**
  * queued → running: one worker wins, and gets what running it needs. A job that carries its slot (a synchronous
  * run's) starts with this statement alone: READ_RUN is only needed to take a slot for the run's user first.
+ * Times are the database's (sqlNow), so a worker whose clock is off cannot write a lease that is already past,
+ * or far off, for the others. The user's runs already running are counted too, against the plan: the
+ * concurrent-run slot (Redis) decides, and this is the backstop for when Redis has lost its slots (restarted
+ * without persistence) while runs still run. No row: not queued, or the user is at the limit (READ_RUN tells).
  */
-export const CLAIM_RUN = hotStatement<[startedAt: string, leaseUntil: string, slotToken: string, id: number], ClaimedRunRow>({
+export const CLAIM_RUN = hotStatement<[slotToken: string, id: number], ClaimedRunRow>({
   name: "worker_claim_run",
-  sqlite: `UPDATE scraper_runs SET status = 'running', started_at = ?, lease_until = ?, attempts = attempts + 1, slot_token = ?
-    WHERE id = ? AND status = 'queued'
-    RETURNING id, user_id AS "userId", url, include_reviews AS "includeReviews", quota_month AS "quotaMonth",
-      (webhook_url IS NOT NULL OR batch_id IS NOT NULL) AS "followUps",
-      (SELECT s.kind FROM scrapers s WHERE s.id = scraper_runs.scraper_id) AS kind`,
-  postgres: `UPDATE scraper_runs
-    SET status = 'running', started_at = $1::timestamp, lease_until = $2::timestamp, attempts = attempts + 1, slot_token = $3
-    WHERE id = $4 AND status = 'queued'
-    RETURNING id, user_id AS "userId", url, include_reviews AS "includeReviews", quota_month AS "quotaMonth",
-      (webhook_url IS NOT NULL OR batch_id IS NOT NULL) AS "followUps",
-      (SELECT s.kind::text FROM scrapers s WHERE s.id = scraper_runs.scraper_id) AS kind`,
+  sqlite: claimRun("sqlite"),
+  postgres: claimRun("postgresql"),
+});
+
+/** A running run's lease, a RUN_LEASE_MS more on the database's clock; no row once it is no longer running. */
+export const RENEW_LEASE = hotStatement<[id: number], { id: number }>({
+  name: "worker_renew_lease",
+  sqlite: `UPDATE scraper_runs SET lease_until = ${sqlNow("sqlite", RUN_LEASE_MS)} WHERE id = ? AND status = 'running' RETURNING id`,
+  postgres: `UPDATE scraper_runs SET lease_until = ${sqlNow("postgresql", RUN_LEASE_MS)}
+    WHERE id = $1 AND status = 'running' RETURNING id`,
 });
 
 /**
@@ -140,16 +168,16 @@ export const CLAIM_RUN = hotStatement<[startedAt: string, leaseUntil: string, sl
  * through recordRunEnd's transaction instead (lib/runs/ended.ts).
  */
 export const RECORD_SUCCESS = hotStatement<
-  [itemCount: number, durationMs: number, resultData: string, finishedAt: string, id: number],
+  [itemCount: number, durationMs: number, resultData: string, id: number],
   { id: number }
 >({
   name: "worker_record_success",
-  sqlite: `UPDATE scraper_runs SET status = 'success', item_count = ?, duration_ms = ?, result_data = ?, finished_at = ?,
-      lease_until = NULL
+  sqlite: `UPDATE scraper_runs SET status = 'success', item_count = ?, duration_ms = ?, result_data = ?,
+      finished_at = ${sqlNow("sqlite")}, lease_until = NULL
     WHERE id = ? AND status = 'running' RETURNING id`,
   postgres: `UPDATE scraper_runs SET status = 'success', item_count = $1, duration_ms = $2, result_data = $3,
-      finished_at = $4::timestamp, lease_until = NULL
-    WHERE id = $5 AND status = 'running' RETURNING id`,
+      finished_at = ${sqlNow("postgresql")}, lease_until = NULL
+    WHERE id = $4 AND status = 'running' RETURNING id`,
 });
 
 /**

@@ -7,17 +7,19 @@ vi.hoisted(() => {
 });
 
 import { randomUUID } from "node:crypto";
+import { Queue } from "bullmq";
 import { DELETE as deleteRun } from "@/app/api/runs/[id]/route";
 import { db } from "@/lib/infra/db";
 import { env } from "@/lib/infra/env";
+import { bullConnection } from "@/lib/infra/jobs/redis-options";
 import { redisClient } from "@/lib/infra/rate-limit/redis";
 import { usageMonth } from "@/lib/usage/summary";
 import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
 import { callJson } from "@/test/support/requests";
-import { createRunUser, type RunTestUser, runScraperEndpoint } from "@/test/support/runs";
-import { startWorkerProcess, type WorkerProcess } from "@/test/support/worker-process";
-import { createRunLimits } from "./limits";
+import { createRunUser, type RunTestUser, submitRun } from "@/test/support/runs";
+import { hasFaketime, startWorkerProcess, type WorkerProcess } from "@/test/support/worker-process";
 import { RUN_LEASE_MS } from "./process";
+import { RUNS_QUEUE } from "./queue";
 import { recoverRuns } from "./recovery";
 
 let site: FixtureServer;
@@ -36,14 +38,7 @@ describe.skipIf(!env.REDIS_URL)("runs on a worker process (BullMQ)", () => {
     await site?.close();
   });
 
-  const submit = (user: RunTestUser, body: unknown) =>
-    callJson(runScraperEndpoint(createRunLimits(`test-${randomUUID()}`)), {
-      method: "POST",
-      path: `/api/scrapers/${scraperId}/run`,
-      headers: user.keyHeaders,
-      body,
-      params: { id: String(scraperId) },
-    });
+  const submit = (user: RunTestUser, body: unknown) => submitRun(user, scraperId, body);
 
   const statusOf = async (id: number) => (await db.scraperRun.findUniqueOrThrow({ where: { id } })).status;
 
@@ -109,6 +104,63 @@ describe.skipIf(!env.REDIS_URL)("runs on a worker process (BullMQ)", () => {
     const next = await submit(user, { url: `${site.url}/product/jsonld.html`, async: true });
     await expect.poll(() => statusOf(next.body.id), { timeout: 30_000, message: worker?.output() }).toBe("success");
   }, 120_000);
+
+  it.skipIf(!hasFaketime())(
+    "fails none of the other workers' runs from a worker whose clock is 10 minutes ahead: leases are on the database's clock",
+    async () => {
+      worker ??= await startWorkerProcess();
+      const user = await createRunUser();
+      const slow = await submit(user, { url: `${site.url}/slow?ms=6000`, async: true });
+      await expect.poll(() => statusOf(slow.body.id), { timeout: 30_000, message: worker?.output() }).toBe("running");
+      // Its recovery pass at start compares the running run's lease with the database's clock, not its own.
+      const skewed = await startWorkerProcess({}, { clockOffset: "+10m" });
+      try {
+        await expect.poll(() => statusOf(slow.body.id), { timeout: 30_000, message: skewed.output() }).not.toBe("running");
+        expect(await statusOf(slow.body.id)).toBe("success");
+        // A run the skewed worker runs alone carries the database's times, not its own ten minutes ahead.
+        await worker?.stop();
+        worker = null;
+        const next = await submit(user, { url: `${site.url}/product/jsonld.html`, async: true });
+        await expect.poll(() => statusOf(next.body.id), { timeout: 30_000, message: skewed.output() }).toBe("success");
+        const run = await db.scraperRun.findUniqueOrThrow({ where: { id: next.body.id } });
+        for (const time of [run.startedAt, run.finishedAt]) {
+          expect(Math.abs((time as Date).getTime() - run.createdAt.getTime())).toBeLessThan(60_000);
+        }
+      } finally {
+        await skewed.stop();
+      }
+    },
+    120_000,
+  );
+
+  it.skipIf(!hasFaketime())(
+    "defers a job on Redis's clock: a run a worker 10 minutes ahead put back to wait is taken by the next worker at once",
+    async () => {
+      await worker?.stop();
+      worker = null;
+      const queue = new Queue(RUNS_QUEUE, { connection: bullConnection(env.REDIS_URL as string), prefix: env.QUEUE_PREFIX });
+      const user = await createRunUser();
+      const skewed = await startWorkerProcess({}, { clockOffset: "+10m" });
+      let second: { body: { id: number } };
+      try {
+        const first = await submit(user, { url: `${site.url}/slow?ms=3000`, async: true });
+        await expect.poll(() => statusOf(first.body.id), { timeout: 30_000, message: skewed.output() }).toBe("running");
+        // The user's one slot is taken: the skewed worker puts the second run's job back to wait a second.
+        second = await submit(user, { url: `${site.url}/product/jsonld.html`, async: true });
+        await expect
+          .poll(async () => (await queue.getJob(`run-${second.body.id}`))?.getState(), { timeout: 30_000 })
+          .toBe("delayed");
+        await expect.poll(() => statusOf(first.body.id), { timeout: 30_000 }).toBe("success");
+      } finally {
+        await skewed.stop();
+      }
+      // Due a second after it was deferred on Redis's clock, not ten minutes later on the skewed worker's.
+      worker = await startWorkerProcess();
+      await expect.poll(() => statusOf(second.body.id), { timeout: 30_000, message: worker.output() }).toBe("success");
+      await queue.close();
+    },
+    120_000,
+  );
 
   it("loses no accepted run when Redis loses the queue: a worker starting up re-adds the runs still queued", async () => {
     await worker?.stop();

@@ -1,13 +1,14 @@
 import "server-only";
 import { env } from "@/lib/infra/env";
 import { startQueueWorker, usesRedisQueue } from "@/lib/infra/jobs/queue";
+import { isShuttingDown } from "@/lib/infra/lifecycle";
 import { log } from "@/lib/infra/log";
 import { processWide } from "@/lib/infra/process-state";
 import { closeRunEvents, ensureSubscribed } from "@/lib/runs/events";
 import { closeExtractionPool } from "@/lib/scrapers/extraction/pool";
 import { deliverWebhook, recoverWebhooks, WEBHOOKS_QUEUE } from "@/lib/webhooks/deliveries";
-import { processRun } from "./process";
-import { RUNS_QUEUE } from "./queue";
+import { handBackRunningRuns, JOB_HANDED_BACK, processRun } from "./process";
+import { RUNS_QUEUE, type RunJob } from "./queue";
 import { recoverRuns } from "./recovery";
 
 /** How often a worker looks for runs whose worker died, and for queued runs and webhooks whose job was lost. */
@@ -17,7 +18,12 @@ const RECOVERY_INTERVAL_MS = 10_000;
 const WEBHOOK_CONCURRENCY = 8;
 
 export interface RunWorkers {
-  close(): Promise<void>;
+  /**
+   * Stops taking jobs and waits for the ones in hand: runs up to `graceMs` (unbounded by default), after which
+   * those still going are handed back to the queue (lib/runs/process.ts, handBackRunningRuns); deliveries in
+   * flight finish (each within its 10 s attempt limit). Then the extraction pool and the run-event subscriber close.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 // One set of workers per process, whichever copy of lib/ starts them first (lib/infra/process-state.ts): runs submitted
@@ -32,7 +38,13 @@ export function startRunWorkers(concurrency: number = env.WORKER_CONCURRENCY): R
   if (running.workers) return running.workers;
   // Listening for cancels from other processes before the first run is taken.
   ensureSubscribed();
-  const worker = startQueueWorker(RUNS_QUEUE, processRun, concurrency);
+  let closing = false;
+  // A job taken while the workers close (a fetch already under way) is given back unclaimed, for another worker.
+  const worker = startQueueWorker(
+    RUNS_QUEUE,
+    (job: RunJob) => (closing ? Promise.resolve(JOB_HANDED_BACK) : processRun(job)),
+    concurrency,
+  );
   // A delivery whose worker died mid-attempt is tried again by the engine; the receiver may see it twice (the
   // event id tells).
   const webhookWorker = startQueueWorker(WEBHOOKS_QUEUE, deliverWebhook, WEBHOOK_CONCURRENCY, { retryStalled: true });
@@ -51,10 +63,16 @@ export function startRunWorkers(concurrency: number = env.WORKER_CONCURRENCY): R
   const timer = setInterval(() => void recover(), RECOVERY_INTERVAL_MS);
   timer.unref();
   const workers: RunWorkers = {
-    async close() {
+    async close({ graceMs } = {}) {
+      closing = true;
       clearInterval(timer);
       running.workers = undefined;
-      await Promise.all([worker.close(), webhookWorker.close()]);
+      const handBack = graceMs === undefined ? undefined : setTimeout(handBackRunningRuns, graceMs);
+      try {
+        await Promise.all([worker.close(), webhookWorker.close()]);
+      } finally {
+        clearTimeout(handBack);
+      }
       await closeExtractionPool();
       await closeRunEvents();
     },
@@ -69,5 +87,12 @@ export function startRunWorkers(concurrency: number = env.WORKER_CONCURRENCY): R
  * (instrumentation.ts) and before each enqueue, so tests and scripts need no setup of their own.
  */
 export function ensureInAppWorkers(): void {
+  // A process shutting down has closed its workers for good: a late submission waits in the queue for others.
+  if (isShuttingDown()) return;
   if (env.RUN_WORKERS_IN_APP || !usesRedisQueue()) startRunWorkers();
+}
+
+/** Closes this process's workers, if it runs any (a process shutting down: RunWorkers.close). */
+export async function stopRunWorkers(options: { graceMs?: number } = {}): Promise<void> {
+  await running.workers?.close(options);
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Plan } from "@/lib/config/plans";
-import { db, isUniqueViolation, type Prisma } from "@/lib/infra/db";
+import { db, type Prisma } from "@/lib/infra/db";
 import { hotQuery } from "@/lib/infra/db/hot";
 import { AppError } from "@/lib/infra/errors";
 import { RESERVE_RUN } from "./sql";
@@ -32,10 +32,6 @@ export async function reserveRun(userId: number, plan: Plan, now: Date = new Dat
   return { userId, month };
 }
 
-function ignoreUniqueViolation(error: unknown): void {
-  if (!isUniqueViolation(error)) throw error;
-}
-
 /**
  * Gives a reserved run back (the run failed): failed runs are free. Through `client`: a run's end gives it back in
  * the transaction that records the failure, so a failed run is never left charged.
@@ -49,35 +45,29 @@ export async function releaseRun({ userId, month }: QuotaReservation, client: Pr
 
 /**
  * Takes `count` runs from the user's monthly quota at once, or none: batch_exceeds_quota when fewer are left.
- * The same conditional UPDATE as reserveRun, with room for all of them.
+ * The same conditional UPDATE as reserveRun, with room for all of them, through `client` (a batch reserves in the
+ * transaction that records its runs). The month's row is made first if missing, by an upsert that never fails on
+ * a concurrent one (a failed statement would abort PostgreSQL's transaction).
  */
-export async function reserveRuns(userId: number, plan: Plan, count: number, now: Date = new Date()): Promise<QuotaReservation> {
+export async function reserveRuns(
+  userId: number,
+  plan: Plan,
+  count: number,
+  now: Date = new Date(),
+  client: Prisma.TransactionClient = db,
+): Promise<QuotaReservation> {
   const month = usageMonth(now);
-  const increment = () =>
-    db.monthlyUsage.updateMany({
-      where: { userId, month, successfulRuns: { lte: plan.monthlyRuns - count } },
-      data: { successfulRuns: { increment: count } },
-    });
-  let { count: updated } = await increment();
+  await client.monthlyUsage.upsert({ where: { userId_month: { userId, month } }, create: { userId, month }, update: {} });
+  const { count: updated } = await client.monthlyUsage.updateMany({
+    where: { userId, month, successfulRuns: { lte: plan.monthlyRuns - count } },
+    data: { successfulRuns: { increment: count } },
+  });
   if (updated === 0) {
-    await db.monthlyUsage.create({ data: { userId, month } }).catch(ignoreUniqueViolation);
-    ({ count: updated } = await increment());
-  }
-  if (updated === 0) {
-    const used = (await db.monthlyUsage.findUnique({ where: { userId_month: { userId, month } } }))?.successfulRuns ?? 0;
+    const used = (await client.monthlyUsage.findUnique({ where: { userId_month: { userId, month } } }))?.successfulRuns ?? 0;
     throw new AppError(
       "batch_exceeds_quota",
       `The batch needs ${count} runs but only ${Math.max(0, plan.monthlyRuns - used)} are left this month on the ${plan.name} plan. Nothing was queued.`,
     );
   }
   return { userId, month };
-}
-
-/** Gives back `count` reserved runs at once. */
-export async function releaseRuns({ userId, month }: QuotaReservation, count: number): Promise<void> {
-  if (count <= 0) return;
-  await db.monthlyUsage.updateMany({
-    where: { userId, month, successfulRuns: { gte: count } },
-    data: { successfulRuns: { decrement: count } },
-  });
 }

@@ -1,11 +1,13 @@
-// A user on a given plan with an API key, made through the real account and key code.
+// A user on a given plan with an API key, made through the real account and key code, and their run submissions.
+import { randomUUID } from "node:crypto";
 import { createApiKey } from "@/lib/api-keys/keys";
 import type { PlanId } from "@/lib/config/plans";
 import { type NextRouteHandler, serve } from "@/lib/http";
 import { db } from "@/lib/infra/db";
-import type { RunLimits } from "@/lib/runs/limits";
+import { createRunLimits, type RunLimits } from "@/lib/runs/limits";
 import { makeRunScraperBatchOperation, makeRunScraperOperation } from "@/lib/runs/operations";
 import type { RunOptions } from "@/lib/runs/run";
+import { callJson } from "./requests";
 import { createTestUser, type TestUser } from "./users";
 
 export interface RunTestUser extends TestUser {
@@ -28,4 +30,15 @@ export function runScraperEndpoint(limits?: RunLimits, options?: Omit<RunOptions
 /** The batch endpoint's POST with limits of a test's own. */
 export function batchEndpoint(limits?: RunLimits): NextRouteHandler {
   return serve(makeRunScraperBatchOperation(limits)).POST;
+}
+
+/** POST /api/scrapers/{id}/run with the user's API key, through limits of its own (no counts shared with other tests). */
+export function submitRun(user: RunTestUser, scraperId: number, body: unknown, headers: Record<string, string> = {}) {
+  return callJson(runScraperEndpoint(createRunLimits(`test-${randomUUID()}`)), {
+    method: "POST",
+    path: `/api/scrapers/${scraperId}/run`,
+    headers: { ...user.keyHeaders, ...headers },
+    body,
+    params: { id: String(scraperId) },
+  });
 }

@@ -2,6 +2,7 @@
 // test run, so it takes the runs the tests submit.
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import { faketimeEnv, libfaketime } from "./faketime";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 
@@ -15,8 +16,20 @@ export interface WorkerProcess {
   stop(): Promise<void>;
 }
 
-export function startWorkerProcess(env: Record<string, string> = {}): Promise<WorkerProcess> {
-  return startScriptProcess("scripts/worker.ts", "Run worker", env);
+/**
+ * `clockOffset` runs it with Debian's libfaketime (e.g. "+10m", test/support/faketime.ts): its clock, and every time
+ * it computes, that far off, as on a machine whose clock drifted.
+ */
+export function startWorkerProcess(
+  env: Record<string, string> = {},
+  options: { clockOffset?: string } = {},
+): Promise<WorkerProcess> {
+  return startScriptProcess("scripts/worker.ts", "Run worker", env, options);
+}
+
+/** Whether Debian's faketime is installed (the clock-skew tests need it). */
+export function hasFaketime(): boolean {
+  return libfaketime() !== undefined;
 }
 
 /** A script of this repository in a process of its own, once it has printed `readyText`. */
@@ -24,10 +37,11 @@ export async function startScriptProcess(
   script: string,
   readyText: string,
   env: Record<string, string> = {},
+  { clockOffset }: { clockOffset?: string } = {},
 ): Promise<WorkerProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", script], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: "info", ...env },
+    env: { ...process.env, LOG_LEVEL: "info", ...env, ...(clockOffset ? faketimeEnv(clockOffset) : {}) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -8,6 +8,7 @@ type Errors = Partial<Record<ErrorCode, string>>;
 
 export const SERVER_ERROR = {
   internal_error: "Something failed on our side; the answer carries no internals.",
+  service_unavailable: "A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds.",
 } as const satisfies Errors;
 
 export const SIGNED_IN = {

@@ -2,7 +2,7 @@ import "server-only";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { env } from "@/lib/infra/env";
-import { processWide } from "@/lib/infra/process-state";
+import { existingProcessWide, processWide } from "@/lib/infra/process-state";
 import { SQLITE_BUSY_TIMEOUT_MS, SQLITE_CONNECTION_PRAGMAS } from "./adapters";
 import { startBackgroundCheckpoints } from "./checkpoint";
 import { postgresTarget, providerOf, sqliteFilePath } from "./url";
@@ -151,9 +151,40 @@ export function hotDb(): HotDb {
   return current;
 }
 
+/** Closes the process's hot connection, if one was opened (a process shutting down). */
+export async function closeHotDb(): Promise<void> {
+  await existingProcessWide<HotDb>("hot-db")?.close();
+}
+
 /** The rows of one hot statement on this process's database. */
 export function hotQuery<P extends readonly Param[], R extends Row>(statement: HotStatement<P, R>, params: P): Promise<R[]> {
   return hotDb().all(statement, params);
+}
+
+/**
+ * The database's clock in SQL, in each dialect: SQLite as the ISO text Prisma stores dates as, PostgreSQL as a UTC
+ * timestamp without zone (as Prisma stores them). For times that processes on several machines compare with one
+ * another (a run's lease, when it started and ended), which must not depend on any one machine's clock being
+ * right: a worker whose clock is minutes off would otherwise write leases that expire at once, or never, for the
+ * others. `plusMs` moves it forward.
+ */
+export function sqlNow(dialect: HotDb["dialect"], plusMs = 0): string {
+  if (dialect === "sqlite") {
+    return `strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now'${plusMs ? `, '+${plusMs / 1000} seconds'` : ""})`;
+  }
+  return plusMs ? `((now() AT TIME ZONE 'UTC') + interval '${plusMs} milliseconds')` : `(now() AT TIME ZONE 'UTC')`;
+}
+
+const DATABASE_NOW = hotStatement<[], { now: string }>({
+  name: "database_now",
+  sqlite: `SELECT ${sqlNow("sqlite")} AS now`,
+  postgres: `SELECT to_char(${sqlNow("postgresql")}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS now`,
+});
+
+/** The database's clock (see sqlNow): what a lease is compared with, whichever process compares it. */
+export async function databaseNow(): Promise<Date> {
+  const [row] = await hotQuery(DATABASE_NOW, []);
+  return new Date(row?.now as string);
 }
 
 /**

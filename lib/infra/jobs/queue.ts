@@ -60,6 +60,23 @@ export function jobQueue<T>(name: string): JobQueue<T> {
   return usesRedisQueue() ? bullJobQueue<T>(name) : memoryQueue<T>(name);
 }
 
+/**
+ * Whether jobs can be added to the named queue now: the engine's name once a round trip to Redis on its connection
+ * succeeded (the readiness check); throws while Redis is unreachable. The in-process queue is always there.
+ */
+export async function checkQueue(name: string): Promise<"bullmq" | "in-process"> {
+  if (!usesRedisQueue()) return "in-process";
+  await (await bullQueue(name).client).ping();
+  return "bullmq";
+}
+
+/** Closes this process's queue handles (a process shutting down; workers close their own). */
+export async function closeQueues(): Promise<void> {
+  const queues = [...state.bull.values()];
+  state.bull.clear();
+  await Promise.all(queues.map((queue) => queue.close().catch(() => {})));
+}
+
 /** Starts taking jobs of the named queue with `processor`, `concurrency` at a time. */
 export function startQueueWorker<T>(
   name: string,
@@ -120,7 +137,10 @@ export function startBullWorker<T>(
       const outcome = await processor(job);
       if (!outcome.done) {
         // Waits in Redis, not in this process: any worker may take it up when it is due. Not a failed attempt.
-        await job.moveToDelayed(Date.now() + outcome.retryInMs, token);
+        // Due on Redis's clock, not this process's: a worker whose clock is minutes ahead would otherwise put the job
+        // minutes off for every other worker (found by the chaos check's clock-skew fault).
+        const [seconds, micros] = await (await worker.client).time();
+        await job.moveToDelayed(Number(seconds) * 1000 + Math.floor(Number(micros) / 1000) + outcome.retryInMs, token);
         throw new DelayedError();
       }
     },

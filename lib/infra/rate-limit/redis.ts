@@ -2,7 +2,7 @@ import "server-only";
 import { Redis } from "ioredis";
 import { env } from "@/lib/infra/env";
 import { log } from "@/lib/infra/log";
-import { processWide } from "@/lib/infra/process-state";
+import { existingProcessWide, processWide } from "@/lib/infra/process-state";
 
 /** The shared Redis connection when REDIS_URL is set, else null (limiters then live in this process). */
 export function redisClient(): Redis | null {
@@ -19,4 +19,11 @@ export function redisClient(): Redis | null {
 /** A Redis key of ours: REDIS_KEY_PREFIX keeps apps and test runs that share one Redis database apart. */
 export function redisKey(name: string): string {
   return `${env.REDIS_KEY_PREFIX}${name}`;
+}
+
+/** Closes the shared connection, if one was made (a process shutting down). */
+export async function closeRedis(): Promise<void> {
+  const client = existingProcessWide<Redis | null>("redis");
+  if (!client) return;
+  await client.quit().catch(() => client.disconnect());
 }
