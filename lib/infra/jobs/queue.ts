@@ -46,9 +46,11 @@ export interface WorkerOptions {
 // (lib/infra/process-state.ts).
 interface QueueState {
   bull: Map<string, Queue>;
+  /** The job queues handed out for BullMQ's queues: one per name, like the in-process ones. */
+  bullJobs: Map<string, JobQueue<unknown>>;
   memory: Map<string, MemoryQueue<unknown>>;
 }
-const state = processWide<QueueState>("queue", () => ({ bull: new Map(), memory: new Map() }));
+const state = processWide<QueueState>("queue", () => ({ bull: new Map(), bullJobs: new Map(), memory: new Map() }));
 
 /** Whether jobs go through Redis (BullMQ) or stay in this process. */
 export function usesRedisQueue(): boolean {
@@ -116,6 +118,15 @@ export function bullQueue(name: string): Queue {
 }
 
 function bullJobQueue<T>(name: string): JobQueue<T> {
+  let jobs = state.bullJobs.get(name);
+  if (!jobs) {
+    jobs = bullJobQueueOf(name);
+    state.bullJobs.set(name, jobs);
+  }
+  return jobs as JobQueue<T>;
+}
+
+function bullJobQueueOf(name: string): JobQueue<unknown> {
   return {
     async add(job, options) {
       // Finished jobs are removed, so their id is free again for a later re-add (recovery after a Redis loss).
