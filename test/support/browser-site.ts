@@ -180,18 +180,19 @@ function probePage(target: string): string {
 <form method="post" action="${a}?v=form" target="formframe"><input name="a" value="1"></form><iframe name="formframe"></iframe>
 ${script(`${REPORT}
 const target = ${t};
-const tries = [
-  fetch(target + "?v=fetch").catch(() => {}),
-  fetch(target + "?v=fetch-no-cors", { mode: "no-cors" }).catch(() => {}),
-  new Promise((done) => { const x = new XMLHttpRequest(); x.open("GET", target + "?v=xhr"); x.onloadend = done; x.send(); }),
-  new Promise((done) => { const w = new Worker(URL.createObjectURL(new Blob(["fetch(" + JSON.stringify(target + "?v=worker") + ").finally(() => postMessage(1))"]))); w.onmessage = done; w.onerror = done; }),
-  new Promise((done) => { const e = new EventSource(target + "?v=eventsource"); e.onerror = () => { e.close(); done(); }; }),
-  new Promise((done) => { const s = new WebSocket(${ws} + "?v=websocket"); s.onerror = done; s.onclose = done; }),
-];
+const tries = Object.entries({
+  fetch: () => fetch(target + "?v=fetch"),
+  "fetch-no-cors": () => fetch(target + "?v=fetch-no-cors", { mode: "no-cors" }),
+  xhr: () => new Promise((done) => { const x = new XMLHttpRequest(); x.open("GET", target + "?v=xhr"); x.onloadend = done; x.send(); }),
+  worker: () => new Promise((done) => { const w = new Worker(URL.createObjectURL(new Blob(["fetch(" + JSON.stringify(target + "?v=worker") + ").finally(() => postMessage(1))"]))); w.onmessage = done; w.onerror = done; }),
+  eventsource: () => new Promise((done) => { const e = new EventSource(target + "?v=eventsource"); e.onerror = () => { e.close(); done(); }; }),
+  websocket: () => new Promise((done) => { const s = new WebSocket(${ws} + "?v=websocket"); s.onerror = done; s.onclose = done; }),
+}).map(([name, attempt]) => attempt().catch(() => {}).then(() => report("tried-" + name, "settled")));
 navigator.sendBeacon(target + "?v=beacon", "x");
 window.open(target + "?v=popup");
 document.forms[0].submit();
-Promise.all(tries).then(() => setTimeout(() => report("done", "tried"), 300));`)}`,
+// Chromium leaves a WebSocket to 0.0.0.0 pending for ever (neither open nor failed): wait no longer than 2 s.
+Promise.race([Promise.all(tries), new Promise((done) => setTimeout(done, 2000))]).then(() => setTimeout(() => report("done", "tried"), 300));`)}`,
     `<link rel="stylesheet" href="${a}?v=stylesheet"><link rel="preload" as="fetch" href="${a}?v=preload" crossorigin>
 <link rel="prefetch" href="${a}?v=prefetch"><link rel="preconnect" href="${a}"><link rel="dns-prefetch" href="${a}">
 <style>@import url("${a}?v=css-import"); @font-face { font-family: probe; src: url("${a}?v=font"); }</style>`,
