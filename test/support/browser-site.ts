@@ -70,6 +70,7 @@ const LATE_JSON_LD = `<!doctype html><html><head><title>Late data</title></head>
   document.head.appendChild(data);
 }, 300);</script></body></html>`;
 
+/** A page; its scripts go at the end of `body`, where document.body exists for what they report. */
 const page = (body: string, head = "") =>
   `<!doctype html><html><head><title>Test</title>${head}</head><body>${body}</body></html>`;
 const script = (code: string) => `<script>${code}</script>`;
@@ -78,88 +79,88 @@ const REPORT =
   "const report = (id, text) => document.body.insertAdjacentHTML('beforeend', '<p id=\"' + id + '\">' + text + '</p>');";
 
 const HOSTILE: Record<string, (params: URLSearchParams) => string> = {
-  loop: () => page("<h1>Loop</h1>", script("while (true) {}")),
+  loop: () => page("<h1>Loop</h1>" + script("while (true) {}")),
   // Array buffers live outside the JavaScript heap: only the memory watchdog stops them.
   "alloc-buffers": () =>
     page(
-      "<h1>Buffers</h1>",
-      script(
-        "const keep = []; setInterval(() => { for (let i = 0; i < 8; i++) keep.push(new Uint8Array(32 * 1024 * 1024).fill(7)); }, 20);",
-      ),
+      "<h1>Buffers</h1>" +
+        script(
+          "const keep = []; setInterval(() => { for (let i = 0; i < 8; i++) keep.push(new Uint8Array(32 * 1024 * 1024).fill(7)); }, 20);",
+        ),
     ),
   // Plain objects: the renderer's heap limit stops these.
   "alloc-heap": () =>
     page(
-      "<h1>Heap</h1>",
-      script("const keep = []; setInterval(() => { for (let i = 0; i < 200000; i++) keep.push({ i, text: 'x' + i }); }, 1);"),
+      "<h1>Heap</h1>" +
+        script("const keep = []; setInterval(() => { for (let i = 0; i < 200000; i++) keep.push({ i, text: 'x' + i }); }, 1);"),
     ),
   frames: (params) =>
     page(
-      "<h1>Frames</h1>",
-      script(
-        `for (let i = 0; i < ${Number(params.get("n") ?? 1000)}; i++) { const frame = document.createElement("iframe"); frame.src = "/frame?i=" + i; document.body.appendChild(frame); }`,
-      ),
+      "<h1>Frames</h1>" +
+        script(
+          `for (let i = 0; i < ${Number(params.get("n") ?? 1000)}; i++) { const frame = document.createElement("iframe"); frame.src = "/frame?i=" + i; document.body.appendChild(frame); }`,
+        ),
     ),
   requests: (params) =>
     page(
-      "<h1>Requests</h1>",
-      script(`for (let i = 0; i < ${Number(params.get("n") ?? 1000)}; i++) fetch("/data.json?i=" + i).catch(() => {});`),
+      "<h1>Requests</h1>" +
+        script(`for (let i = 0; i < ${Number(params.get("n") ?? 1000)}; i++) fetch("/data.json?i=" + i).catch(() => {});`),
     ),
   "service-worker": () =>
     page(
-      "<h1>Service worker</h1>",
-      script(
-        `${REPORT} if (!navigator.serviceWorker) report("sw", "unavailable"); else navigator.serviceWorker.register("/sw.js").then(() => report("sw", "registered"), (error) => report("sw", "refused: " + error.name));`,
-      ),
+      "<h1>Service worker</h1>" +
+        script(
+          `${REPORT} if (!navigator.serviceWorker) report("sw", "unavailable"); else navigator.serviceWorker.register("/sw.js").then((registration) => report("sw", registration ? "registered" : "no registration"), (error) => report("sw", "refused: " + error.name));`,
+        ),
     ),
   websocket: (params) =>
     page(
-      "<h1>WebSocket</h1>",
-      script(
-        `${REPORT} const socket = new WebSocket(${JSON.stringify(params.get("to") ?? "")}); socket.onopen = () => report("ws", "open"); socket.onerror = () => report("ws", "error"); socket.onclose = (event) => report("ws-closed", "closed " + event.code);`,
-      ),
+      "<h1>WebSocket</h1>" +
+        script(
+          `${REPORT} const socket = new WebSocket(${JSON.stringify(params.get("to") ?? "")}); socket.onopen = () => report("ws", "open"); socket.onerror = () => report("ws", "error"); socket.onclose = (event) => report("ws-closed", "closed " + event.code);`,
+        ),
     ),
   popup: (params) =>
     page(
-      "<h1>Popup</h1>",
-      script(
-        `${REPORT} const opened = window.open(${JSON.stringify(params.get("to") ?? "/")}); report("popup", String(Boolean(opened)));`,
-      ),
+      "<h1>Popup</h1>" +
+        script(
+          `${REPORT} const opened = window.open(${JSON.stringify(params.get("to") ?? "/")}); report("popup", String(Boolean(opened)));`,
+        ),
     ),
   "navigate-to": (params) =>
-    page("<h1>Leaving</h1>", script(`setTimeout(() => { location.href = ${JSON.stringify(params.get("to") ?? "/")}; }, 50);`)),
+    page("<h1>Leaving</h1>" + script(`setTimeout(() => { location.href = ${JSON.stringify(params.get("to") ?? "/")}; }, 50);`)),
   permissions: () =>
     page(
-      "<h1>Permissions</h1>",
-      script(
-        `${REPORT} Notification.requestPermission().then((answer) => report("notification", answer));
+      "<h1>Permissions</h1>" +
+        script(
+          `${REPORT} Notification.requestPermission().then((answer) => report("notification", answer));
         navigator.geolocation.getCurrentPosition(() => report("geolocation", "granted"), (error) => report("geolocation", "error " + error.code));
         navigator.mediaDevices?.getUserMedia({ video: true }).then(() => report("camera", "granted"), (error) => report("camera", error.name));`,
-      ),
+        ),
     ),
-  download: () => page("<h1>Download</h1>", script("setTimeout(() => { location.href = '/attachment'; }, 20);")),
+  download: () => page("<h1>Download</h1>" + script("setTimeout(() => { location.href = '/attachment'; }, 20);")),
   webrtc: (params) =>
     page(
-      "<h1>WebRTC</h1>",
-      script(
-        `${REPORT} const peer = new RTCPeerConnection({ iceServers: [{ urls: ${JSON.stringify(params.get("stun") ?? "")} }] });
+      "<h1>WebRTC</h1>" +
+        script(
+          `${REPORT} const peer = new RTCPeerConnection({ iceServers: [{ urls: ${JSON.stringify(params.get("stun") ?? "")} }] });
         const seen = []; peer.onicecandidate = (event) => { if (event.candidate) seen.push(event.candidate.candidate); else report("ice", "candidates: " + seen.length); };
         peer.createDataChannel("x"); peer.createOffer().then((offer) => peer.setLocalDescription(offer));`,
-      ),
+        ),
     ),
   big: (params) =>
     page(
-      "<h1>Big</h1>",
-      script(
-        `${REPORT} fetch("/bytes?mb=${Number(params.get("mb") ?? 6)}").then((r) => r.text()).then((t) => report("big", t.length), () => report("big", "refused"));`,
-      ),
+      "<h1>Big</h1>" +
+        script(
+          `${REPORT} fetch("/bytes?mb=${Number(params.get("mb") ?? 6)}").then((r) => r.text()).then((t) => report("big", t.length), () => report("big", "refused"));`,
+        ),
     ),
   "many-big": (params) =>
     page(
-      "<h1>Many big</h1>",
-      script(
-        `${REPORT} Promise.allSettled(Array.from({ length: ${Number(params.get("n") ?? 8)} }, (_, i) => fetch("/bytes?mb=4&i=" + i).then((r) => r.text()))).then((all) => report("loaded", all.filter((r) => r.status === "fulfilled").length));`,
-      ),
+      "<h1>Many big</h1>" +
+        script(
+          `${REPORT} Promise.allSettled(Array.from({ length: ${Number(params.get("n") ?? 8)} }, (_, i) => fetch("/bytes?mb=4&i=" + i).then((r) => r.text()))).then((all) => report("loaded", all.filter((r) => r.status === "fulfilled").length));`,
+        ),
     ),
 };
 
@@ -223,9 +224,14 @@ export async function startBrowserSite(port = 0): Promise<BrowserSite> {
     if (api) {
       openApi++;
       peakOpenApi = Math.max(peakOpenApi, openApi);
+      // Held open while the client is there: a page closed (or a browser killed) ends its request.
+      const gone = new AbortController();
+      response.on("close", () => gone.abort());
       try {
         const hold = Number(searchParams.get("hold") ?? 0);
-        if (hold > 0) await sleep(hold, undefined, { ref: false });
+        if (hold > 0) await sleep(hold, undefined, { ref: false, signal: gone.signal });
+      } catch {
+        return;
       } finally {
         openApi--;
       }

@@ -1,4 +1,5 @@
 import "server-only";
+import { setMaxListeners } from "node:events";
 import { STATUS_CODES } from "node:http";
 import type { Frame, Page, Request, Route } from "playwright-core";
 import { AppError, isAppError } from "@/lib/infra/errors";
@@ -76,6 +77,8 @@ export class PageEgress {
     private readonly loadImages: boolean,
   ) {
     this.budget = { limit: limits.maxPageBytes, used: 0 };
+    // Every request in flight listens to the page's signal: as many as the page may make, not Node's default 10.
+    setMaxListeners(limits.maxRequests + 20, signal);
     let resolve!: (doc: MainDocument) => void;
     let reject!: (error: AppError) => void;
     const promise = new Promise<MainDocument>((res, rej) => {

@@ -96,6 +96,8 @@ export async function launchChromium(executablePath: string, proxyPort: number, 
       executablePath,
       args: chromiumArgs(proxyPort, rendererHeapMb),
       chromiumSandbox: !runsAsRoot(),
+      // Playwright turns Chromium's popup blocker off for tests that click; ours opens nothing a script asks for.
+      ignoreDefaultArgs: ["--disable-popup-blocking"],
       timeout: LAUNCH_TIMEOUT_MS,
       // The hosting process has its own shutdown (it closes the pool); Playwright's handlers would exit it.
       handleSIGINT: false,
