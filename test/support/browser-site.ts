@@ -79,7 +79,7 @@ const REPORT =
   "const report = (id, text) => document.body.insertAdjacentHTML('beforeend', '<p id=\"' + id + '\">' + text + '</p>');";
 
 const HOSTILE: Record<string, (params: URLSearchParams) => string> = {
-  loop: () => page("<h1>Loop</h1>" + script("while (true) {}")),
+  loop: () => page(`<h1>Loop</h1>${script("while (true) {}")}`),
   // Array buffers live outside the JavaScript heap: only the memory watchdog stops them.
   "alloc-buffers": () =>
     page(
@@ -128,7 +128,7 @@ const HOSTILE: Record<string, (params: URLSearchParams) => string> = {
         ),
     ),
   "navigate-to": (params) =>
-    page("<h1>Leaving</h1>" + script(`setTimeout(() => { location.href = ${JSON.stringify(params.get("to") ?? "/")}; }, 50);`)),
+    page(`<h1>Leaving</h1>${script(`setTimeout(() => { location.href = ${JSON.stringify(params.get("to") ?? "/")}; }, 50);`)}`),
   permissions: () =>
     page(
       "<h1>Permissions</h1>" +
@@ -138,7 +138,12 @@ const HOSTILE: Record<string, (params: URLSearchParams) => string> = {
         navigator.mediaDevices?.getUserMedia({ video: true }).then(() => report("camera", "granted"), (error) => report("camera", error.name));`,
         ),
     ),
-  download: () => page("<h1>Download</h1>" + script("setTimeout(() => { location.href = '/attachment'; }, 20);")),
+  // Each dialog blocks the page's script until someone answers it.
+  dialogs: () =>
+    page(
+      `<h1>Dialogs</h1>${script(`${REPORT} alert("hello"); report("confirm", String(confirm("sure?"))); report("prompt", String(prompt("name?")));`)}`,
+    ),
+  download: () => page(`<h1>Download</h1>${script("setTimeout(() => { location.href = '/attachment'; }, 20);")}`),
   webrtc: (params) =>
     page(
       "<h1>WebRTC</h1>" +

@@ -136,11 +136,24 @@ describe.skipIf(!chromiumInstalled)("hostile pages and the pool's bounds", () =>
     expect(site.received()).not.toContain("/frame?i=popup");
   });
 
-  it("denies permission prompts, refuses downloads and sends no WebRTC traffic", async () => {
+  it("stays on the page when its script navigates the top frame to file: or data:", async () => {
+    for (const to of ["file:///etc/passwd", "data:text/html,<h1>Replaced</h1>"]) {
+      const url = `${site.url}/hostile/navigate-to?to=${encodeURIComponent(to)}`;
+      const page = await pool.render(url, { deadlineMs: 20_000, waitFor: 1_000 });
+      expect([to, page.finalUrl]).toEqual([to, url]);
+      expect(page.html).toContain("<h1>Leaving</h1>");
+      expect(page.html).not.toContain("root:");
+    }
+  });
+
+  it("denies permission prompts, dismisses dialogs, refuses downloads and sends no WebRTC traffic", async () => {
     const permissions = await pool.render(`${site.url}/hostile/permissions`, { deadlineMs: 20_000, waitFor: "#geolocation" });
     // 1 is PERMISSION_DENIED; the notification prompt is never answered at all, and there is no camera to grant.
     expect(permissions.html).toContain('<p id="geolocation">error 1</p>');
     expect(permissions.html).not.toMatch(/<p id="\w+">granted<\/p>/);
+
+    const dialogs = await pool.render(`${site.url}/hostile/dialogs`, { deadlineMs: 20_000, waitFor: "#prompt" });
+    expect(dialogs.html).toContain('<p id="confirm">false</p><p id="prompt">null</p>');
 
     const download = await pool.render(`${site.url}/hostile/download`, { deadlineMs: 20_000 });
     expect(download.finalUrl).toBe(`${site.url}/hostile/download`);
