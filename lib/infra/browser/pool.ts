@@ -215,6 +215,7 @@ class Pool implements BrowserPool {
     entry.served++;
     if (entry.served >= this.options.retireAfterPages) entry.retiring = true;
     entry.processes.watch(true);
+    entry.processes.pageOpened();
     this.counters.peakOpenPages = Math.max(this.counters.peakOpenPages, this.stats().openPages);
   }
 
