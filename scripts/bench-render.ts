@@ -212,22 +212,68 @@ const observed = await new Promise<
   probe.send({ done: true });
 });
 
-const ms = (value: number) => value.toFixed(1).padStart(7);
-const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)}`;
-console.log(
-  "\nengine round  pages/s  p50 ms  p99 ms  call p50  call p99  CPU ms/page  loop p50  loop p99  loop max  health p50  health p99  peak RSS MB/browser  peak PSS MB/browser",
-);
+const ms = (value: number | undefined) => (value === undefined ? "" : value.toFixed(1));
+const mb = (bytes: number) => String(Math.round(bytes / 2 ** 20));
+const HEADER = [
+  "engine",
+  "round",
+  "pages/s",
+  "p50 ms",
+  "p99 ms",
+  "call p50",
+  "call p99",
+  "CPU ms/page",
+  "loop p50",
+  "loop p99",
+  "loop max",
+  "health p50",
+  "health p99",
+  "peak RSS MB/browser",
+  "peak PSS MB/browser",
+];
+const row = (cells: string[]) =>
+  console.log(cells.map((cell, i) => (i === 0 ? cell.padEnd(6) : cell.padStart((HEADER[i] as string).length))).join("  "));
+console.log("");
+row(HEADER);
 for (let round = 1; round <= rounds; round++) {
   const idle = observed[`idle#${round}`];
-  const idleLoopDelay = idleLoop[round - 1];
-  console.log(
-    `idle   ${String(round).padStart(5)}  ${"".padStart(7)}  ${"".padStart(6)}  ${"".padStart(6)}  ${"".padStart(8)}  ${"".padStart(8)}  ${"".padStart(11)}  ${ms(idleLoopDelay?.p50 ?? 0)}   ${ms(idleLoopDelay?.p99 ?? 0)}   ${ms(idleLoopDelay?.max ?? 0)}     ${ms(idle?.p50 ?? 0)}     ${ms(idle?.p99 ?? 0)}`,
-  );
+  const loop = idleLoop[round - 1];
+  row([
+    "idle",
+    String(round),
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    ms(loop?.p50),
+    ms(loop?.p99),
+    ms(loop?.max),
+    ms(idle?.p50),
+    ms(idle?.p99),
+    "",
+    "",
+  ]);
   for (const result of results.filter((entry) => entry.round === round)) {
     const seen = observed[`${result.engine}#${round}`];
-    console.log(
-      `${result.engine.padEnd(6)} ${String(round).padStart(5)}  ${result.pagesPerSecond.toFixed(2).padStart(7)}  ${ms(result.latency.p50).slice(1)}  ${ms(result.latency.p99).slice(1)}   ${ms(result.call.p50)}   ${ms(result.call.p99)}      ${ms(result.cpuMsPerPage)}  ${ms(result.loop.p50)}   ${ms(result.loop.p99)}   ${ms(result.loop.max)}     ${ms(seen?.p50 ?? 0)}     ${ms(seen?.p99 ?? 0)}  ${(seen?.peak.map(({ rss }) => mb(rss)).join(", ") ?? "").padStart(19)}  ${(seen?.peak.map(({ pss }) => mb(pss)).join(", ") ?? "").padStart(19)}`,
-    );
+    row([
+      result.engine,
+      String(round),
+      result.pagesPerSecond.toFixed(2),
+      ms(result.latency.p50),
+      ms(result.latency.p99),
+      ms(result.call.p50),
+      ms(result.call.p99),
+      ms(result.cpuMsPerPage),
+      ms(result.loop.p50),
+      ms(result.loop.p99),
+      ms(result.loop.max),
+      ms(seen?.p50),
+      ms(seen?.p99),
+      seen?.peak.map(({ rss }) => mb(rss)).join(", ") ?? "",
+      seen?.peak.map(({ pss }) => mb(pss)).join(", ") ?? "",
+    ]);
   }
 }
 

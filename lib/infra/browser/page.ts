@@ -102,7 +102,8 @@ export class PageSession {
     context.on("page", (popup) => {
       if (popup !== page) void popup.close().catch(() => {});
     });
-    page.on("dialog", (dialog) => void dialog.dismiss().catch(() => {}));
+    // No "dialog" listener: Playwright dismisses alert/confirm/prompt itself when nobody listens, and a listener costs a
+    // subscription round trip per page (profiled).
     page.on("crash", () => {
       this.outcome.crashed = true;
     });
