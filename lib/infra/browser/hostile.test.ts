@@ -182,7 +182,7 @@ describe.skipIf(!chromiumInstalled)("hostile pages and the pool's bounds", () =>
       const pid = own.stats().perBrowser[0]?.pid as number;
       expect(pid).toBeGreaterThan(0);
       const pending = own.render(`${site.url}/products/2?hold=10000`, { deadlineMs: 30_000, waitFor: "#app[data-ready]" });
-      await expect.poll(() => site.received().some((path) => path.startsWith("/api/products/2"))).toBe(true);
+      await expect.poll(() => site.received().some((path) => path.startsWith("/api/products/2")), { timeout: 15_000 }).toBe(true);
       process.kill(pid, "SIGKILL");
       const error = await failure(pending);
       expect([error.code, error.message]).toEqual([
@@ -191,7 +191,16 @@ describe.skipIf(!chromiumInstalled)("hostile pages and the pool's bounds", () =>
       ]);
       await expectRecovered(own);
       expect(own.stats()).toMatchObject({ crashed: 1, launched: 2, browsers: 1 });
-      expect(own.stats().perBrowser[0]?.pid).not.toBe(pid);
+      const second = own.stats().perBrowser[0]?.pid as number;
+      expect(second).not.toBe(pid);
+
+      // Killed while the page's own document is still on its way: the navigation's failure is the crash's.
+      const navigating = own.render(`${site.url}/slow?ms=10000&kill=1`, { deadlineMs: 30_000 });
+      await expect.poll(() => site.received().includes("/slow?ms=10000&kill=1"), { timeout: 15_000 }).toBe(true);
+      process.kill(second, "SIGKILL");
+      expect((await failure(navigating)).code).toBe("rendering_crashed");
+      await expectRecovered(own);
+      expect(own.stats()).toMatchObject({ crashed: 2, launched: 3, browsers: 1 });
     } finally {
       await own.close();
     }
@@ -216,7 +225,7 @@ describe.skipIf(!chromiumInstalled)("hostile pages and the pool's bounds", () =>
       // Each page holds one API request open while it renders: the site saw at most 2 × 2 at once.
       expect(site.peakOpenApiRequests()).toBeLessThanOrEqual(4);
       expect(own.stats()).toMatchObject({ peakOpenPages: 4, waiting: 0 });
-      await expect.poll(() => own.stats().openPages).toBe(0);
+      await expect.poll(() => own.stats().openPages, { timeout: 10_000 }).toBe(0);
       expect(own.stats().browsers).toBeLessThanOrEqual(2);
       expect(peakBrowsers).toBeLessThanOrEqual(2);
     } finally {

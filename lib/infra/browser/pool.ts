@@ -110,6 +110,7 @@ class Pool implements BrowserPool {
   }
 
   async render(input: string, options: RenderOptions): Promise<RenderedPage> {
+    if (!(options.deadlineMs > 0)) throw new Error(`render: deadlineMs must be a positive number, not ${options.deadlineMs}`);
     const url = parseTargetUrl(input);
     options.signal?.throwIfAborted();
     const started = performance.now();
@@ -216,7 +217,8 @@ class Pool implements BrowserPool {
     if (entry.served >= this.options.retireAfterPages) entry.retiring = true;
     entry.processes.watch(true);
     entry.processes.pageOpened();
-    this.counters.peakOpenPages = Math.max(this.counters.peakOpenPages, this.stats().openPages);
+    const open = this.entries.reduce((sum, candidate) => sum + candidate.open, 0);
+    this.counters.peakOpenPages = Math.max(this.counters.peakOpenPages, open);
   }
 
   private release(entry: BrowserEntry): void {
@@ -289,21 +291,40 @@ class Pool implements BrowserPool {
     this.dispatch();
   }
 
-  /** Closes the render's context, then frees its page; a context that will not close takes its browser with it. */
+  /**
+   * Closes the render's context, then frees its page. A context that does not close within the grace period takes its
+   * browser with it: the browser is killed and leaves the pool (its renders fail rendering_crashed), so the slot is
+   * freed whatever the browser does next.
+   */
   private async closeSession(entry: BrowserEntry, session: PageSession): Promise<void> {
-    const hung = setTimeout(() => {
-      log.warn({ pid: entry.processes.browserPid }, "browser: a page would not close; killing its browser");
-      entry.processes.killBrowser();
-    }, CONTEXT_CLOSE_GRACE_MS);
-    hung.unref();
-    try {
-      await session.close();
-    } catch {
+    let timer: NodeJS.Timeout | undefined;
+    const closed = session.close().then(
+      () => true,
       // The browser is gone, or going: nothing left open.
-    } finally {
-      clearTimeout(hung);
-      this.release(entry);
+      () => true,
+    );
+    const hung = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), CONTEXT_CLOSE_GRACE_MS);
+      timer.unref();
+    });
+    if (!(await Promise.race([closed, hung]))) {
+      log.warn({ pid: entry.processes.browserPid }, "browser: a page would not close; killing its browser");
+      this.abandon(entry);
     }
+    clearTimeout(timer);
+    this.release(entry);
+  }
+
+  /** Takes a browser that no longer answers out of the pool and kills it. */
+  private abandon(entry: BrowserEntry): void {
+    if (entry.dead) return;
+    entry.dead = true;
+    this.counters.crashed++;
+    entry.processes.killBrowser();
+    entry.processes.stop();
+    void entry.browser.close().catch(() => {});
+    const index = this.entries.indexOf(entry);
+    if (index >= 0) this.entries.splice(index, 1);
   }
 
   /** Names what went wrong, from what the page, the browser and the deadline were doing. */
@@ -315,13 +336,14 @@ class Pool implements BrowserPool {
     expired: boolean,
     rendererKillsBefore: number,
   ): unknown {
-    if (isAppError(error)) return error;
-    if (entry.dead && !entry.closing) return renderingCrashed();
+    // A dead browser or renderer first: what it left behind (a navigation that "failed") is only its consequence.
+    if (entry.dead && !entry.closing && !this.closed) return renderingCrashed();
     if (session.outcome.crashed) {
       return this.counters.rendererKills > rendererKillsBefore
         ? pageOutOfMemory(this.options.limits.maxRendererMemoryMb)
         : pageCrashed();
     }
+    if (isAppError(error)) return error;
     if (expired) {
       if (session.outcome.awaitingDocument) {
         return new AppError(

@@ -163,7 +163,7 @@ describe.skipIf(!chromiumInstalled)("rendering a page in Chromium", () => {
     const pending = pool.render(`${site.url}/products/3?hold=5000`, { deadlineMs: 20_000, signal: controller.signal });
     setTimeout(() => controller.abort(reason), 300);
     await expect(pending).rejects.toBe(reason);
-    await expect.poll(() => pool.stats().openPages).toBe(0);
+    await expect.poll(() => pool.stats().openPages, { timeout: 10_000 }).toBe(0);
     const next = await pool.render(`${site.url}/products/4`, { deadlineMs: 20_000, waitFor: "#app[data-ready]" });
     expect(next.html).toContain("Trail Runner 4");
   });
@@ -172,7 +172,7 @@ describe.skipIf(!chromiumInstalled)("rendering a page in Chromium", () => {
     const single = createBrowserPool({ size: 1, pagesPerBrowser: 1 });
     try {
       const first = single.render(`${site.url}/products/5?hold=3000`, { deadlineMs: 20_000, waitFor: "#app[data-ready]" });
-      await expect.poll(() => single.stats().openPages).toBe(1);
+      await expect.poll(() => single.stats().openPages, { timeout: 10_000 }).toBe(1);
       const error = await failure(single.render(`${site.url}/products/6`, { deadlineMs: 500 }));
       expect([error.code, error.message]).toEqual([
         "rendering_busy",
