@@ -27,6 +27,7 @@ import { option } from "./bench/support";
 Object.assign(process.env, { SCRAPER_ALLOW_LOOPBACK: "1", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
 const { env } = await import("@/lib/infra/env");
 const { createBrowserPool } = await import("@/lib/infra/browser");
+const { launcherFor } = await import("@/lib/infra/browser/launch");
 
 const size = Number(option("size", String(env.BROWSER_POOL_SIZE)));
 const pagesPerBrowser = Number(option("pages", String(env.BROWSER_PAGES)));
@@ -73,7 +74,11 @@ const poolEngine: Engine = {
   browserPids: () => pool.stats().perBrowser.flatMap(({ pid }) => (pid ? [pid] : [])),
 };
 
-// The bare script: the flags the e2e tests launch Chromium with, a context per page, no routing.
+// The bare script: the flags the e2e tests launch Chromium with, a context per page, no routing. Its Chromium starts
+// through the pool's launcher (nice 10, no CAP_SYS_NICE: launch.ts), so both compete for the cores alike and the
+// difference is the engine's; --bare-launcher plain starts it as it is (as root, threads at nice -8), to see what that
+// priority does to the hosting process.
+const bareLauncher = option("bare-launcher", "niced");
 const BARE_ARGS = [
   "--disable-gpu",
   "--disable-background-networking",
@@ -84,7 +89,11 @@ const BARE_ARGS = [
 ];
 const bareBrowsers: Browser[] = await Promise.all(
   Array.from({ length: size }, () =>
-    chromium.launch({ executablePath: env.CHROMIUM_PATH, args: BARE_ARGS, chromiumSandbox: process.getuid?.() !== 0 }),
+    chromium.launch({
+      executablePath: bareLauncher === "plain" ? env.CHROMIUM_PATH : launcherFor(env.CHROMIUM_PATH),
+      args: BARE_ARGS,
+      chromiumSandbox: process.getuid?.() !== 0,
+    }),
   ),
 );
 const barePids = await Promise.all(
@@ -186,7 +195,7 @@ function percentiles(values: number[]) {
 }
 
 console.log(
-  `bench:render: ${size} browser(s) × ${pagesPerBrowser} pages, ${count} pages per engine per round, ${rounds} rounds, API latency ${apiLatency} ms; Chromium ${bareBrowsers[0]?.version()}; load average ${loadAverage()}`,
+  `bench:render: ${size} browser(s) × ${pagesPerBrowser} pages, ${count} pages per engine per round, ${rounds} rounds, API latency ${apiLatency} ms; Chromium ${bareBrowsers[0]?.version()}, bare launched ${bareLauncher}; load average ${loadAverage()}`,
 );
 // Warm both: the pool starts its browsers on demand, the bare ones are up; one page per slot each.
 await Promise.all(Array.from({ length: size * pagesPerBrowser }, () => poolEngine.render(`${site.url}/products/0`)));

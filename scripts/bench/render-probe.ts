@@ -2,8 +2,9 @@
 // measured process's health endpoint every 10 ms (one request at a time) and samples the memory of the browsers it is
 // told about (each browser's whole process tree, from /proc). The bench tells it which phase runs; at the end it
 // answers the latency percentiles and peak memory per phase.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
+import { processTree } from "@/test/support/processes";
 
 interface Command {
   phase?: string;
@@ -70,11 +71,10 @@ async function probeHealth(): Promise<void> {
 async function sampleMemory(): Promise<void> {
   while (running) {
     if (phase && browsers.length > 0) {
-      const children = childrenByParent();
       for (const root of browsers) {
         let rss = 0;
         let pss = 0;
-        for (const pid of tree(root, children)) {
+        for (const pid of processTree(root)) {
           const memory = memoryOf(pid);
           rss += memory.rss;
           pss += memory.pss;
@@ -85,26 +85,6 @@ async function sampleMemory(): Promise<void> {
     }
     await sleep(250);
   }
-}
-
-function childrenByParent(): Map<number, number[]> {
-  const children = new Map<number, number[]>();
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const parent = Number(/^\d+ \(.*\) \S (\d+)/.exec(readFileSync(`/proc/${name}/stat`, "latin1"))?.[1]);
-      children.set(parent, [...(children.get(parent) ?? []), Number(name)]);
-    } catch {
-      // Ended while we looked.
-    }
-  }
-  return children;
-}
-
-function tree(root: number, children: Map<number, number[]>): number[] {
-  const all = [root];
-  for (let i = 0; i < all.length; i++) all.push(...(children.get(all[i] as number) ?? []));
-  return all;
 }
 
 function memoryOf(pid: number): { rss: number; pss: number } {

@@ -1,10 +1,11 @@
 import { createSocket } from "node:dgram";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "@/lib/infra/errors";
 import { type BrowserSite, type InternalServer, startBrowserSite, startInternalServer } from "@/test/support/browser-site";
 import { chromiumInstalled } from "@/test/support/chromium";
+import { allProcesses, parentOf } from "@/test/support/processes";
 import { DEFAULT_PAGE_LIMITS } from "./limits";
 import { type BrowserPool, createBrowserPool } from "./pool";
 
@@ -33,17 +34,13 @@ async function expectRecovered(target: BrowserPool = pool): Promise<void> {
 
 /** Chromium browser processes this process started (Playwright launches them with --remote-debugging-pipe). */
 function browserProcesses(): number {
-  let count = 0;
-  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+  return allProcesses().filter((pid) => {
     try {
-      const parent = /^\d+ \(.*\) \S (\d+)/.exec(readFileSync(`/proc/${pid}/stat`, "latin1"))?.[1];
-      if (Number(parent) === process.pid && readFileSync(`/proc/${pid}/cmdline`, "latin1").includes("--remote-debugging-pipe"))
-        count++;
+      return parentOf(pid) === process.pid && readFileSync(`/proc/${pid}/cmdline`, "latin1").includes("--remote-debugging-pipe");
     } catch {
-      // Ended while we looked.
+      return false;
     }
-  }
-  return count;
+  }).length;
 }
 
 describe.skipIf(!chromiumInstalled)("hostile pages and the pool's bounds", () => {

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { env } from "@/lib/infra/env";
 import { AppError } from "@/lib/infra/errors";
 import { createPageFetcher } from "@/lib/infra/outbound/safe-fetch";
 import { type BrowserSite, startBrowserSite } from "@/test/support/browser-site";
 import { chromiumInstalled } from "@/test/support/chromium";
+import { processTree, threadNiceness } from "@/test/support/processes";
 import { redirectPage } from "./egress";
+import { CHROMIUM_NICENESS, launcherFor } from "./launch";
 import { type BrowserPool, createBrowserPool } from "./pool";
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {
@@ -167,6 +170,19 @@ describe.skipIf(!chromiumInstalled)("rendering a page in Chromium", () => {
     const next = await pool.render(`${site.url}/products/4`, { deadlineMs: 20_000, waitFor: "#app[data-ready]" });
     expect(next.html).toContain("Trail Runner 4");
   });
+
+  it.skipIf(launcherFor(env.CHROMIUM_PATH) === env.CHROMIUM_PATH)(
+    "runs every thread of Chromium below the process that hosts it, even as root",
+    async () => {
+      const pending = pool.render(`${site.url}/products/8?hold=2000`, { deadlineMs: 20_000, waitFor: "#app[data-ready]" });
+      await expect.poll(() => site.received().some((path) => path.startsWith("/api/products/8")), { timeout: 15_000 }).toBe(true);
+      const browser = pool.stats().perBrowser[0]?.pid as number;
+      const threads = processTree(browser).flatMap(threadNiceness);
+      expect(threads.length).toBeGreaterThan(20);
+      expect(Math.min(...threads)).toBe(CHROMIUM_NICENESS);
+      expect((await pending).html).toContain("Trail Runner 8");
+    },
+  );
 
   it("answers rendering_busy when no page comes free within the deadline", async () => {
     const single = createBrowserPool({ size: 1, pagesPerBrowser: 1 });
