@@ -41,6 +41,14 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   // The page's own fault, as page_too_complex: only a pathological page takes this long to extract.
   extraction_timeout: 422,
   worker_lost: 503,
+  // As upstream_timeout: the page (its site or its scripts) took too long, which a later try may not.
+  render_timeout: 504,
+  // Our side, and passing: the browser is missing or will not start (an operator installs it), every browser page
+  // was taken for the whole deadline, or the browser died under the page (replaced at once). 503 says "not now,
+  // not your request's fault", where a 500 would say we have a bug.
+  rendering_unavailable: 503,
+  rendering_busy: 503,
+  rendering_crashed: 503,
   not_cancellable: 409,
   idempotency_key_reused: 422,
   idempotency_key_in_progress: 409,

@@ -90,6 +90,18 @@ const envSchema = z
      * minutes by default). Tests set milliseconds.
      */
     WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().positive().default(60_000),
+    /** The Chromium binary that renders pages (lib/infra/browser); Debian's package by default. */
+    CHROMIUM_PATH: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => value || "/usr/bin/chromium"),
+    /** Browsers the rendering pool of a worker process runs at most (docs/decisions.md#rendering-pool-sizing). */
+    BROWSER_POOL_SIZE: z.coerce.number().int().positive().default(1),
+    /** Pages each browser renders at once, each in its own incognito context. */
+    BROWSER_PAGES: z.coerce.number().int().positive().default(4),
+    /** A browser is retired (closed once its pages end, and replaced) after rendering this many pages. */
+    BROWSER_RETIRE_AFTER_PAGES: z.coerce.number().int().positive().default(200),
     /** Prefix of the queue's Redis keys, so several deployments (or test runs) can share one Redis. */
     QUEUE_PREFIX: z.string().trim().min(1).default("scrapedeck"),
     /**

@@ -53,6 +53,12 @@ export type ErrorCode =
   | "extraction_timeout"
   /** The worker running the run went away (crash, restart) before it finished. */
   | "worker_lost"
+  /** The page did not finish rendering in time: wait_for never showed, or its scripts kept the browser busy. */
+  | "render_timeout"
+  // Rendering failures that are ours (lib/infra/browser): no browser can run, none came free in time, or one died.
+  | "rendering_unavailable"
+  | "rendering_busy"
+  | "rendering_crashed"
   // Runs, batches and submissions.
   | "not_cancellable"
   | "idempotency_key_reused"

@@ -424,3 +424,73 @@ describe("fetching a resource that is not a page (robots.txt, sitemaps)", () => 
     expect(files.requests().length).toBe(before);
   });
 });
+
+describe("fetching a browser page's request (fetchForBrowser)", () => {
+  const get = { method: "GET", headers: { accept: "*/*" }, destination: "subresource" as const };
+
+  it("answers a redirect with its checked target instead of following it", async () => {
+    const target = `/product/plain.html?hop=${Date.now()}`;
+    const answer = await open.fetchForBrowser(`${site.url}/redirect-to?url=${encodeURIComponent(target)}`, get);
+    expect(answer.status).toBe(302);
+    expect(answer.redirectTo?.href).toBe(`${site.url}${target}`);
+    expect(site.received()).not.toContain(target);
+    const error = await failure(
+      open.fetchForBrowser(`${site.url}/redirect-to?url=${encodeURIComponent("file:///etc/passwd")}`, get),
+    );
+    expect(error.code).toBe("blocked_address");
+  });
+
+  it("answers any status with its body, decoded, without the headers of the encoding", async () => {
+    const notFound = await open.fetchForBrowser(`${site.url}/status/404`, get);
+    expect([notFound.status, notFound.body.toString()]).toEqual([404, "<!doctype html><title>404</title><h1>Error 404</h1>"]);
+    const compressed = await open.fetchForBrowser(`${site.url}/product/microdata.html?encoding=br`, get);
+    expect(compressed.body.toString()).toContain("Kaffeevollautomat Barista Deluxe");
+    expect(compressed.headers["content-encoding"]).toBeUndefined();
+    expect(compressed.headers["content-length"]).toBeUndefined();
+    expect(compressed.headers["content-type"]).toBe("text/html");
+  });
+
+  it("lets a subresource be anything but audio and video, and a document only HTML", async () => {
+    expect((await open.fetchForBrowser(`${site.url}/image.png`, get)).headers["content-type"]).toBe("image/png");
+    const video = await failure(open.fetchForBrowser(`${site.url}/product/plain.html?type=video/mp4`, get));
+    expect([video.code, video.message]).toEqual(["not_html", "The resource is video/mp4."]);
+    const json = await failure(open.fetchForBrowser(`${site.url}/not-html`, { ...get, destination: "document" }));
+    expect([json.code, json.message]).toEqual(["not_html", "The page is application/json."]);
+    const untyped = await open.fetchForBrowser(`${site.url}/product/plain.html?type=`, { ...get, destination: "document" });
+    expect(untyped.body.toString()).toContain("Trailblazer");
+  });
+
+  it("caps each answer, and every answer of a page together through their shared budget", async () => {
+    const single = await failure(open.fetchForBrowser(`${site.url}/product/jsonld.html`, { ...get, maxBytes: 1024 }));
+    expect([single.code, single.message]).toEqual(["too_large", "The page is larger than 1 KB."]);
+    const { body } = await open.fetchForBrowser(`${site.url}/product/jsonld.html`, get);
+    const budget = { limit: Math.floor(body.byteLength * 1.5), used: 0 };
+    await open.fetchForBrowser(`${site.url}/product/jsonld.html`, { ...get, budget });
+    const second = await failure(open.fetchForBrowser(`${site.url}/product/jsonld.html?again`, { ...get, budget }));
+    expect([second.code, second.message]).toEqual([
+      "too_large",
+      `The page and what it loads are larger than ${Math.round(budget.limit / 1024)} KB.`,
+    ]);
+    expect(budget.used).toBeGreaterThan(budget.limit);
+  });
+
+  it("sends the page's method and body, and refuses methods that fetch nothing", async () => {
+    const post = await open.fetchForBrowser(`${site.url}/status/201`, { ...get, method: "POST", body: Buffer.from('{"a":1}') });
+    expect(post.status).toBe(201);
+    const connect = await failure(open.fetchForBrowser(`${site.url}/`, { ...get, method: "TRACE" }));
+    expect([connect.code, connect.message]).toEqual(["invalid_url", "The method TRACE is not allowed."]);
+  });
+
+  it("refuses private addresses, named or literal, with the fetcher's checks", async () => {
+    for (const [url, address] of [
+      [`http://intranet.example:${port}/app.js`, "10.0.0.7 (intranet.example)"],
+      [`http://metadata.example/latest/meta-data/`, "169.254.169.254 (metadata.example)"],
+      [`http://[::ffff:10.0.0.1]/x.png`, "::ffff:a00:1"],
+    ]) {
+      const error = await failure(strict.fetchForBrowser(url as string, get));
+      expect(error.code).toBe("blocked_address");
+      expect(error.message).toContain(address);
+    }
+    expect((await failure(strict.fetchForBrowser(`${site.url}/product/plain.html`, get))).code).toBe("blocked_address");
+  });
+});

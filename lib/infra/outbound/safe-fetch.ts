@@ -92,12 +92,56 @@ export interface OutgoingRequest {
   signal?: AbortSignal;
 }
 
+/**
+ * Decoded bytes that several requests share (a rendered page and everything it loads): each chunk read counts
+ * against it, so a page's requests together never hold more than `limit` bytes, however many run at once.
+ */
+export interface ByteBudget {
+  limit: number;
+  used: number;
+}
+
+/** One request a browser page makes, fetched for it (lib/infra/browser/egress.ts). */
+export interface BrowserRequest {
+  method: string;
+  /** The browser's own headers (cookies included); hop-by-hop and encoding headers are replaced by ours. */
+  headers: Record<string, string>;
+  body?: Buffer | null;
+  signal?: AbortSignal;
+  /**
+   * What the answer may be: "document" (a frame's page) must be HTML, as fetchPage requires (not_html otherwise);
+   * "subresource" (script, style, image, XHR …) may be anything but audio and video, which a page needs no copy of.
+   */
+  destination: "document" | "subresource";
+  /** Decoded size limit of this answer (too_large past it); the fetcher's maxBytes when smaller or unset. */
+  maxBytes?: number;
+  /** The page's shared budget (too_large once it is spent). */
+  budget?: ByteBudget;
+}
+
+export interface BrowserResource {
+  url: string;
+  status: number;
+  /** The answer's headers, without those that described the encoded body (content-encoding, content-length). */
+  headers: Record<string, string | string[]>;
+  /** Decoded body. Empty for a redirect. */
+  body: Buffer;
+  /** For a 3xx with a Location: where it points, already checked to be an http(s) URL (blocked_address if not). */
+  redirectTo?: URL;
+}
+
 export interface PageFetcher {
   fetchPage(url: string, options?: { signal?: AbortSignal }): Promise<FetchedPage>;
   /** Fetches a resource that is not a page, read whole (up to its cap). */
   fetchResource(url: string, request: ResourceRequest): Promise<FetchedResource>;
   /** Fetches a resource that is not a page, its body read by the caller as it arrives. */
   openResource(url: string, request: ResourceRequest): Promise<OpenedResource>;
+  /**
+   * One request of a browser page through the same address checks and pinned lookup as fetchPage: any method and
+   * status, the body decoded and capped; a redirect is not followed but answered with its target, so the caller
+   * asks again and the next hop is checked in its turn.
+   */
+  fetchForBrowser(url: string, request: BrowserRequest): Promise<BrowserResource>;
   /**
    * Sends `request` to `url` through the same address checks and pinned lookup as fetchPage, and answers the
    * status; the answer's body is not read, and a redirect is not followed (its 3xx is the answer).
@@ -129,6 +173,26 @@ const REQUEST_HEADERS = {
 };
 
 const HTML_TYPES = new Set(["text/html", "application/xhtml+xml"]);
+/** Streams a rendered page has no use for, and which would hold a request open (and its bytes) for long. */
+const REFUSED_SUBRESOURCE_TYPES = /^(audio|video)\/|^multipart\/x-mixed-replace$|^text\/event-stream$/;
+/** Headers that describe one hop's connection, or a body encoding we undo: never passed on in either direction. */
+const HOP_HEADERS = new Set([
+  "connection",
+  "keep-alive",
+  "proxy-authenticate",
+  "proxy-authorization",
+  "proxy-connection",
+  "te",
+  "trailer",
+  "transfer-encoding",
+  "upgrade",
+  "host",
+  "content-length",
+  "content-encoding",
+  "accept-encoding",
+]);
+/** Methods a page may use; CONNECT and TRACE are not requests for a resource. */
+const RESOURCE_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /**
@@ -150,6 +214,7 @@ export function createPageFetcher(overrides: Partial<FetchPolicy> = {}): PageFet
     fetchPage: (url, options = {}) => fetchPage(agent, policy, url, options.signal),
     fetchResource: (url, request) => fetchResource(agent, policy, url, request),
     openResource: (url, request) => openResource(agent, policy, url, request),
+    fetchForBrowser: (url, request) => fetchForBrowser(agent, policy, url, request),
     send: (url, request) => send(agent, policy, url, request),
     close: () => agent.close(),
   };
@@ -338,6 +403,79 @@ async function send(agent: Agent, policy: FetchPolicy, input: string, request: O
   }
 }
 
+async function fetchForBrowser(
+  agent: Agent,
+  policy: FetchPolicy,
+  input: string,
+  request: BrowserRequest,
+): Promise<BrowserResource> {
+  const url = parseTargetUrl(input);
+  const method = request.method.toUpperCase();
+  if (!RESOURCE_METHODS.has(method)) throw new ScrapeError("invalid_url", `The method ${method} is not allowed.`);
+  const maxBytes = Math.min(request.maxBytes ?? policy.maxBytes, policy.maxBytes);
+  const deadline = startDeadline(policy.timeoutMs, request.signal);
+  try {
+    assertAllowedHost(url, policy);
+    const headers: Record<string, string> = { "accept-encoding": REQUEST_HEADERS["accept-encoding"] };
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (!HOP_HEADERS.has(name.toLowerCase()) && !name.startsWith(":")) headers[name] = value;
+    }
+    const response = await agent.request({
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
+      method: method as Dispatcher.HttpMethod,
+      headers,
+      body: request.body && request.body.byteLength > 0 ? request.body : undefined,
+      signal: deadline.signal,
+    });
+    const answer = answerHeaders(response.headers);
+    const location = header(response.headers, "location");
+    if (REDIRECT_STATUSES.has(response.statusCode) && location) {
+      discard(response.body);
+      return {
+        url: url.href,
+        status: response.statusCode,
+        headers: answer,
+        body: Buffer.alloc(0),
+        redirectTo: redirectTarget(location, url),
+      };
+    }
+    const mediaType = header(response.headers, "content-type")?.split(";")[0]?.trim().toLowerCase() || null;
+    const refused =
+      request.destination === "document"
+        ? mediaType !== null && !HTML_TYPES.has(mediaType)
+        : mediaType !== null && REFUSED_SUBRESOURCE_TYPES.test(mediaType);
+    if (refused) {
+      discard(response.body);
+      throw new ScrapeError("not_html", `The ${request.destination === "document" ? "page" : "resource"} is ${mediaType}.`);
+    }
+    const limits = { maxBytes, budget: request.budget };
+    if (Number(header(response.headers, "content-length")) > maxBytes && !header(response.headers, "content-encoding")) {
+      discard(response.body);
+      throw tooLarge(limits);
+    }
+    const body = await readCapped(decoded(response.body, header(response.headers, "content-encoding")), limits);
+    if (request.destination === "document" && !mediaType && body.byteLength > 0 && !looksLikeHtml(body)) {
+      throw new ScrapeError("not_html", "The page did not say what it is and is not HTML.");
+    }
+    return { url: url.href, status: response.statusCode, headers: answer, body };
+  } catch (error) {
+    if (request.signal?.aborted) throw request.signal.reason;
+    throw asScrapeError(error, deadline.expired, policy);
+  } finally {
+    deadline.clear();
+  }
+}
+
+/** The answer's headers for whoever reads the decoded body: the hop and encoding ones dropped. */
+function answerHeaders(headers: Dispatcher.ResponseData["headers"]): Record<string, string | string[]> {
+  const kept: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !HOP_HEADERS.has(name)) kept[name] = value;
+  }
+  return kept;
+}
+
 function redirectTarget(location: string, from: URL): URL {
   let next: URL;
   try {
@@ -440,23 +578,36 @@ function decoded(body: Readable, contentEncoding: string | null): Readable {
   return pipeline([body, ...decoders], () => {}) as unknown as Readable;
 }
 
-async function readCapped(stream: Readable, policy: FetchPolicy): Promise<Buffer> {
+interface ReadLimits {
+  maxBytes: number;
+  budget?: ByteBudget;
+}
+
+async function readCapped(stream: Readable, limits: ReadLimits): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
+  let refused: ScrapeError | undefined;
   try {
     for await (const chunk of stream) {
-      size += (chunk as Buffer).byteLength;
-      if (size > policy.maxBytes) throw tooLarge(policy);
+      const length = (chunk as Buffer).byteLength;
+      size += length;
+      if (limits.budget) limits.budget.used += length;
+      if (size > limits.maxBytes || (limits.budget && limits.budget.used > limits.budget.limit)) {
+        refused = tooLarge(limits, size <= limits.maxBytes);
+        throw refused;
+      }
       chunks.push(chunk as Buffer);
     }
   } finally {
-    if (size > policy.maxBytes) stream.destroy();
+    if (refused) stream.destroy();
   }
   return Buffer.concat(chunks, size);
 }
 
-function tooLarge(policy: FetchPolicy): ScrapeError {
-  return new ScrapeError("too_large", `The page is larger than ${formatBytes(policy.maxBytes)}.`);
+function tooLarge(limits: ReadLimits, budgetSpent = false): ScrapeError {
+  return budgetSpent && limits.budget
+    ? new ScrapeError("too_large", `The page and what it loads are larger than ${formatBytes(limits.budget.limit)}.`)
+    : new ScrapeError("too_large", `The page is larger than ${formatBytes(limits.maxBytes)}.`);
 }
 
 function looksLikeHtml(body: Buffer): boolean {

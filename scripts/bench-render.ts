@@ -1,0 +1,311 @@
+// npm run bench:render — the rendering pool (lib/infra/browser) against a bare Playwright script doing the same pages
+// with the same number of browsers and pages at once, side by side in one run, rounds alternating which goes first.
+// The pages are JavaScript-drawn products of a local fixture site (test/support/browser-site.ts: an HTML shell, its
+// stylesheet and script, and the JSON the script fetches and draws), served by a process of its own; both engines wait
+// for the drawn #app[data-ready].
+//
+// Per engine and round: pages/s, latency per page (p50/p99: from the browser page to the HTML, and for the pool from
+// the call, its wait for a free page included), CPU time of this process per page (the Playwright client, and for the
+// pool its routing and fetching), this process's event-loop delay (p50/p99/max), an /api/health-style endpoint served
+// by this process as seen from another process (p50/p99, beside an idle phase), and peak memory per browser (its whole
+// process tree: RSS summed, and PSS, which counts shared pages once).
+//
+// Options: --size (BROWSER_POOL_SIZE, default 1), --pages (BROWSER_PAGES, default 4), --count (pages per engine per
+// round, 60), --rounds (2), --idle (seconds of the idle phase, 3), --latency (ms the product API waits, 0).
+// BENCH_PORT: the fixture site's port (the health endpoint takes the next); free ones by default.
+// --only pool|bare measures one engine alone, e.g. for a CPU profile of it (then npm run bench:profile on the file):
+// node --import tsx --conditions=react-server --cpu-prof scripts/bench-render.ts --rounds 1 --only pool
+import { fork } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { loadavg } from "node:os";
+import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { type Browser, chromium } from "playwright-core";
+import { option } from "./bench/support";
+
+Object.assign(process.env, { SCRAPER_ALLOW_LOOPBACK: "1", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
+const { env } = await import("@/lib/infra/env");
+const { createBrowserPool } = await import("@/lib/infra/browser");
+const { launcherFor } = await import("@/lib/infra/browser/launch");
+
+const size = Number(option("size", String(env.BROWSER_POOL_SIZE)));
+const pagesPerBrowser = Number(option("pages", String(env.BROWSER_PAGES)));
+const count = Number(option("count", "60"));
+const rounds = Number(option("rounds", "2"));
+const idleSeconds = Number(option("idle", "3"));
+const apiLatency = Number(option("latency", "0"));
+/** One engine alone (pool or bare), for a CPU profile of it. */
+const only = option("only", "");
+const basePort = Number(process.env.BENCH_PORT ?? 0);
+const SELECTOR = "#app[data-ready]";
+const DEADLINE_MS = 60_000;
+const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
+
+interface Engine {
+  name: "pool" | "bare";
+  /** Renders one page: its HTML and the latency from the browser page to the HTML (ms). */
+  render(url: string): Promise<{ html: string; latencyMs: number; callMs: number }>;
+  browserPids(): number[];
+}
+
+const siteProcess = fork(path.join(import.meta.dirname, "bench", "render-site.ts"), [String(basePort)], {
+  execArgv: ["--import", "tsx", "--conditions=react-server"],
+});
+const site = { url: await new Promise<string>((resolve) => siteProcess.once("message", (url) => resolve(String(url)))) };
+const health = createServer((_request, response) => {
+  response.writeHead(200, { "content-type": "application/json" }).end('{"status":"ok"}');
+});
+await new Promise<void>((resolve) => health.listen(basePort ? basePort + 1 : 0, "127.0.0.1", resolve));
+const probe = fork(path.join(import.meta.dirname, "bench", "render-probe.ts"), [], { execArgv: ["--import", "tsx"] });
+probe.send({ healthUrl: `http://127.0.0.1:${(health.address() as AddressInfo).port}/api/health` });
+
+const pool = createBrowserPool({ size, pagesPerBrowser });
+const poolEngine: Engine = {
+  name: "pool",
+  render: async (url) => {
+    const started = performance.now();
+    const page = await pool.render(url, { deadlineMs: DEADLINE_MS, waitFor: SELECTOR });
+    return { html: page.html, latencyMs: page.timings.renderMs, callMs: performance.now() - started };
+  },
+  browserPids: () => pool.stats().perBrowser.flatMap(({ pid }) => (pid ? [pid] : [])),
+};
+
+// The bare script: the flags the e2e tests launch Chromium with, a context per page, no routing. Its Chromium starts
+// through the pool's launcher (nice 10, no CAP_SYS_NICE: launch.ts), so both compete for the cores alike and the
+// difference is the engine's; --bare-launcher plain starts it as it is (as root, threads at nice -8), to see what that
+// priority does to the hosting process.
+const bareLauncher = option("bare-launcher", "niced");
+const BARE_ARGS = [
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+const bareBrowsers: Browser[] = await Promise.all(
+  Array.from({ length: size }, () =>
+    chromium.launch({
+      executablePath: bareLauncher === "plain" ? env.CHROMIUM_PATH : launcherFor(env.CHROMIUM_PATH),
+      args: BARE_ARGS,
+      chromiumSandbox: process.getuid?.() !== 0,
+    }),
+  ),
+);
+const barePids = await Promise.all(
+  bareBrowsers.map(async (browser) => {
+    const session = await browser.newBrowserCDPSession();
+    const { processInfo } = (await session.send("SystemInfo.getProcessInfo")) as { processInfo: { type: string; id: number }[] };
+    await session.detach();
+    return processInfo.find(({ type }) => type === "browser")?.id ?? 0;
+  }),
+);
+let nextBare = 0;
+const bareEngine: Engine = {
+  name: "bare",
+  render: async (url) => {
+    const browser = bareBrowsers[nextBare++ % bareBrowsers.length] as Browser;
+    const started = performance.now();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(url, { waitUntil: "commit", timeout: DEADLINE_MS });
+      await page.locator(`css=${SELECTOR}`).first().waitFor({ state: "attached", timeout: DEADLINE_MS });
+      const html = await page.content();
+      const latencyMs = performance.now() - started;
+      return { html, latencyMs, callMs: latencyMs };
+    } finally {
+      await context.close();
+    }
+  },
+  browserPids: () => barePids,
+};
+
+let pageId = 0;
+/** `count` pages through `engine`, as many at once as the pool has pages; every page checked. */
+async function run(engine: Engine) {
+  const latencies: number[] = [];
+  const calls: number[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      next++;
+      const id = ++pageId;
+      const { html, latencyMs, callMs } = await engine.render(
+        `${site.url}/products/${id}${apiLatency ? `?hold=${apiLatency}` : ""}`,
+      );
+      if (!html.includes(`<h1>Trail Runner ${id}</h1>`)) throw new Error(`${engine.name}: page ${id} was not drawn`);
+      latencies.push(latencyMs);
+      calls.push(callMs);
+    }
+  };
+  await Promise.all(Array.from({ length: size * pagesPerBrowser }, worker));
+  return { latencies, calls };
+}
+
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+
+interface PhaseResult {
+  engine: string;
+  round: number;
+  pagesPerSecond: number;
+  latency: { p50: number; p99: number };
+  call: { p50: number; p99: number };
+  cpuMsPerPage: number;
+  loop: { p50: number; p99: number; max: number };
+}
+
+async function phase(name: string, engine: Engine | null, round: number): Promise<PhaseResult | null> {
+  probe.send({ phase: `${name}#${round}`, browsers: engine?.browserPids() ?? [] });
+  loopDelay.reset();
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  let outcome: Awaited<ReturnType<typeof run>> | null = null;
+  if (engine) outcome = await run(engine);
+  else await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
+  const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  const loop = { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 };
+  probe.send({ phase: "", browsers: [] });
+  if (!engine || !outcome) {
+    idleLoop.push(loop);
+    return null;
+  }
+  return {
+    engine: name,
+    round,
+    pagesPerSecond: count / seconds,
+    latency: percentiles(outcome.latencies),
+    call: percentiles(outcome.calls),
+    cpuMsPerPage: (used.user + used.system) / 1000 / count,
+    loop,
+  };
+}
+const idleLoop: PhaseResult["loop"][] = [];
+
+function percentiles(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+console.log(
+  `bench:render: ${size} browser(s) × ${pagesPerBrowser} pages, ${count} pages per engine per round, ${rounds} rounds, API latency ${apiLatency} ms; Chromium ${bareBrowsers[0]?.version()}, bare launched ${bareLauncher}; load average ${loadAverage()}`,
+);
+// Warm both: the pool starts its browsers on demand, the bare ones are up; one page per slot each.
+await Promise.all(Array.from({ length: size * pagesPerBrowser }, () => poolEngine.render(`${site.url}/products/0`)));
+await Promise.all(Array.from({ length: size * pagesPerBrowser }, () => bareEngine.render(`${site.url}/products/0`)));
+
+const results: PhaseResult[] = [];
+for (let round = 1; round <= rounds; round++) {
+  await phase("idle", null, round);
+  const order = round % 2 === 1 ? [poolEngine, bareEngine] : [bareEngine, poolEngine];
+  for (const engine of order.filter(({ name }) => !only || name === only)) {
+    const result = await phase(engine.name, engine, round);
+    if (result) results.push(result);
+  }
+}
+
+const observed = await new Promise<
+  Record<
+    string,
+    { p50: number; p99: number; max: number; requests: number; errors: number; peak: { rss: number; pss: number }[] }
+  >
+>((resolve) => {
+  probe.once("message", resolve);
+  probe.send({ done: true });
+});
+
+const ms = (value: number | undefined) => (value === undefined ? "" : value.toFixed(1));
+const mb = (bytes: number) => String(Math.round(bytes / 2 ** 20));
+const HEADER = [
+  "engine",
+  "round",
+  "pages/s",
+  "p50 ms",
+  "p99 ms",
+  "call p50",
+  "call p99",
+  "CPU ms/page",
+  "loop p50",
+  "loop p99",
+  "loop max",
+  "health p50",
+  "health p99",
+  "peak RSS MB/browser",
+  "peak PSS MB/browser",
+];
+const row = (cells: string[]) =>
+  console.log(cells.map((cell, i) => (i === 0 ? cell.padEnd(6) : cell.padStart((HEADER[i] as string).length))).join("  "));
+console.log("");
+row(HEADER);
+for (let round = 1; round <= rounds; round++) {
+  const idle = observed[`idle#${round}`];
+  const loop = idleLoop[round - 1];
+  row([
+    "idle",
+    String(round),
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    ms(loop?.p50),
+    ms(loop?.p99),
+    ms(loop?.max),
+    ms(idle?.p50),
+    ms(idle?.p99),
+    "",
+    "",
+  ]);
+  for (const result of results.filter((entry) => entry.round === round)) {
+    const seen = observed[`${result.engine}#${round}`];
+    row([
+      result.engine,
+      String(round),
+      result.pagesPerSecond.toFixed(2),
+      ms(result.latency.p50),
+      ms(result.latency.p99),
+      ms(result.call.p50),
+      ms(result.call.p99),
+      ms(result.cpuMsPerPage),
+      ms(result.loop.p50),
+      ms(result.loop.p99),
+      ms(result.loop.max),
+      ms(seen?.p50),
+      ms(seen?.p99),
+      seen?.peak.map(({ rss }) => mb(rss)).join(", ") ?? "",
+      seen?.peak.map(({ pss }) => mb(pss)).join(", ") ?? "",
+    ]);
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+const of = (engine: string, pick: (result: PhaseResult) => number) =>
+  median(results.filter((r) => r.engine === engine).map(pick));
+const throughputRatio = of("pool", (r) => r.pagesPerSecond) / of("bare", (r) => r.pagesPerSecond);
+const p50Overhead = of("pool", (r) => r.latency.p50) - of("bare", (r) => r.latency.p50);
+const healthP99 = (name: string) => median(Array.from({ length: rounds }, (_, i) => observed[`${name}#${i + 1}`]?.p99 ?? 0));
+if (!only)
+  console.log(
+    `\npool vs bare (medians of rounds): throughput ×${throughputRatio.toFixed(2)}, p50 ${p50Overhead >= 0 ? "+" : ""}${p50Overhead.toFixed(1)} ms, ` +
+      `CPU/page ${of("pool", (r) => r.cpuMsPerPage).toFixed(1)} vs ${of("bare", (r) => r.cpuMsPerPage).toFixed(1)} ms; ` +
+      `health p99 idle ${healthP99("idle").toFixed(1)} ms, pool ${healthP99("pool").toFixed(1)} ms, bare ${healthP99("bare").toFixed(1)} ms; ` +
+      `pool: ${JSON.stringify({ ...pool.stats(), perBrowser: undefined })}`,
+  );
+console.log(`load average at the end ${loadAverage()}`);
+
+await pool.close();
+await Promise.all(bareBrowsers.map((browser) => browser.close()));
+siteProcess.disconnect();
+health.close();
