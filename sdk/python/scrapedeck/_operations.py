@@ -261,6 +261,13 @@ class Operations:
         """
         return self._call("GET", "/api/health", auth=())
 
+    def get_readiness(self) -> Any:
+        """Answers whether this instance can work now: the database, Redis (when configured) and the queue, each checked.
+
+        GET /api/health/ready · no credentials
+        """
+        return self._call("GET", "/api/health/ready", auth=())
+
     def get_open_api_document(self) -> Any:
         """This API's OpenAPI 3.1 document, from which the reference and the typed client are made.
 

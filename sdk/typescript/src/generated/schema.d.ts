@@ -511,6 +511,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Answers whether this instance can work now: the database, Redis (when configured) and the queue, each checked.
+         * @description For load balancers and orchestrators; /api/health stays the cheap liveness answer. A dependency that does not answer within 2 s counts as down. While the instance shuts down (SIGTERM) it answers 503 at once.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -1088,6 +1108,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
         };
     };
     getScraper: {
@@ -1166,6 +1209,29 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "internal_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
                         /** @description validation_error only: one entry per failed rule. */
                         issues?: components["schemas"]["ValidationIssue"][];
                         request_id: components["schemas"]["RequestId"];
@@ -1252,6 +1318,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
         };
     };
     revalidateCatalogue: {
@@ -1316,6 +1405,29 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "internal_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
                         /** @description validation_error only: one entry per failed rule. */
                         issues?: components["schemas"]["ValidationIssue"][];
                         request_id: components["schemas"]["RequestId"];
@@ -1766,16 +1878,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description `worker_lost`: The worker running it stopped before it finished; the run is not counted. */
+            /** @description `worker_lost`: The worker running it stopped before it finished; the run is not counted. `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description The allowance of the current window. */
-                    "X-RateLimit-Limit": string;
-                    /** @description What is left of it. */
-                    "X-RateLimit-Remaining": string;
-                    /** @description When the window resets, in Unix seconds. */
-                    "X-RateLimit-Reset": string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1786,7 +1896,7 @@ export interface operations {
                          * @description Stable identifier for programs to branch on.
                          * @enum {string}
                          */
-                        code: "worker_lost";
+                        code: "worker_lost" | "service_unavailable";
                         /** @description validation_error only: one entry per failed rule. */
                         issues?: components["schemas"]["ValidationIssue"][];
                         request_id: components["schemas"]["RequestId"];
@@ -2155,6 +2265,32 @@ export interface operations {
                     };
                 };
             };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
         };
     };
     listRuns: {
@@ -2259,6 +2395,29 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "internal_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
                         /** @description validation_error only: one entry per failed rule. */
                         issues?: components["schemas"]["ValidationIssue"][];
                         request_id: components["schemas"]["RequestId"];
@@ -2403,6 +2562,29 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "internal_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
                         /** @description validation_error only: one entry per failed rule. */
                         issues?: components["schemas"]["ValidationIssue"][];
                         request_id: components["schemas"]["RequestId"];
@@ -2560,6 +2742,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
         };
     };
     getBatch: {
@@ -2694,6 +2899,29 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "internal_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
                         /** @description validation_error only: one entry per failed rule. */
                         issues?: components["schemas"]["ValidationIssue"][];
                         request_id: components["schemas"]["RequestId"];
@@ -2864,6 +3092,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
         };
     };
     register: {
@@ -3008,6 +3259,29 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "internal_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
                         /** @description validation_error only: one entry per failed rule. */
                         issues?: components["schemas"]["ValidationIssue"][];
                         request_id: components["schemas"]["RequestId"];
@@ -3164,6 +3438,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
         };
     };
     getMe: {
@@ -3228,6 +3525,29 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "internal_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
                         /** @description validation_error only: one entry per failed rule. */
                         issues?: components["schemas"]["ValidationIssue"][];
                         request_id: components["schemas"]["RequestId"];
@@ -3352,6 +3672,29 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "internal_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
                         /** @description validation_error only: one entry per failed rule. */
                         issues?: components["schemas"]["ValidationIssue"][];
                         request_id: components["schemas"]["RequestId"];
@@ -3484,6 +3827,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
         };
     };
     nextAuthPost: {
@@ -3610,6 +3976,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
         };
     };
     listApiKeys: {
@@ -3678,6 +4067,29 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "internal_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
                         /** @description validation_error only: one entry per failed rule. */
                         issues?: components["schemas"]["ValidationIssue"][];
                         request_id: components["schemas"]["RequestId"];
@@ -3850,6 +4262,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
         };
     };
     deleteApiKey: {
@@ -3964,6 +4399,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
         };
     };
     listLicenses: {
@@ -4035,6 +4493,29 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "internal_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
                         /** @description validation_error only: one entry per failed rule. */
                         issues?: components["schemas"]["ValidationIssue"][];
                         request_id: components["schemas"]["RequestId"];
@@ -4194,6 +4675,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
         };
     };
     getLicense: {
@@ -4287,6 +4791,29 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "internal_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
                         /** @description validation_error only: one entry per failed rule. */
                         issues?: components["schemas"]["ValidationIssue"][];
                         request_id: components["schemas"]["RequestId"];
@@ -4469,6 +4996,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
         };
     };
     deactivateLicense: {
@@ -4589,6 +5139,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
         };
     };
     listLicenseContent: {
@@ -4683,6 +5256,29 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "internal_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
                         /** @description validation_error only: one entry per failed rule. */
                         issues?: components["schemas"]["ValidationIssue"][];
                         request_id: components["schemas"]["RequestId"];
@@ -4861,6 +5457,29 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "internal_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
                         /** @description validation_error only: one entry per failed rule. */
                         issues?: components["schemas"]["ValidationIssue"][];
                         request_id: components["schemas"]["RequestId"];
@@ -5052,6 +5671,29 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "internal_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
                         /** @description validation_error only: one entry per failed rule. */
                         issues?: components["schemas"]["ValidationIssue"][];
                         request_id: components["schemas"]["RequestId"];
@@ -5250,6 +5892,38 @@ export interface operations {
                     };
                 };
             };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Access-Control-Allow-Origin": "*";
+                    "Access-Control-Expose-Headers": string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    Date: components["headers"]["SignedDate"];
+                    "Content-Digest": components["headers"]["ContentDigest"];
+                    "Signature-Input": components["headers"]["SignatureInput"];
+                    Signature: components["headers"]["Signature"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
         };
     };
     verifyLicensePreflight: {
@@ -5329,6 +6003,31 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "internal_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Access-Control-Allow-Origin": "*";
+                    "Access-Control-Expose-Headers": string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
                         /** @description validation_error only: one entry per failed rule. */
                         issues?: components["schemas"]["ValidationIssue"][];
                         request_id: components["schemas"]["RequestId"];
@@ -5446,6 +6145,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
         };
     };
     rotateWebhookSecret: {
@@ -5548,6 +6270,29 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "internal_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
                         /** @description validation_error only: one entry per failed rule. */
                         issues?: components["schemas"]["ValidationIssue"][];
                         request_id: components["schemas"]["RequestId"];
@@ -5694,6 +6439,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
         };
     };
     getUsage: {
@@ -5767,6 +6535,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
         };
     };
     getHealth: {
@@ -5817,8 +6608,102 @@ export interface operations {
                     };
                 };
             };
-            /** @description `database_unavailable`: The database does not answer. */
+            /** @description `database_unavailable`: The database does not answer. `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
             503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "database_unavailable" | "service_unavailable";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready: every dependency answered, with its round trip. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "checks": {
+                     *         "database": {
+                     *           "status": "up",
+                     *           "latency_ms": 1
+                     *         },
+                     *         "redis": {
+                     *           "status": "up",
+                     *           "latency_ms": 1
+                     *         },
+                     *         "queue": {
+                     *           "status": "up",
+                     *           "latency_ms": 1,
+                     *           "engine": "bullmq"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: "ready";
+                        checks: {
+                            /** @description A query on each of the instance's database connections. */
+                            database: {
+                                /** @constant */
+                                status: "up";
+                                /** @description The round trip's time, in milliseconds. */
+                                latency_ms: number;
+                            };
+                            /** @description A PING on the shared connection; only with REDIS_URL. */
+                            redis?: {
+                                /** @constant */
+                                status: "up";
+                                /** @description The round trip's time, in milliseconds. */
+                                latency_ms: number;
+                            };
+                            /** @description Whether runs and webhook deliveries can be queued now. */
+                            queue: {
+                                /** @constant */
+                                status: "up";
+                                /** @description The round trip's time, in milliseconds. */
+                                latency_ms: number;
+                                /**
+                                 * @description Where jobs wait: Redis (BullMQ) or this process.
+                                 * @enum {string}
+                                 */
+                                engine: "bullmq" | "in-process";
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; the answer carries no internals. */
+            500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -5831,7 +6716,30 @@ export interface operations {
                          * @description Stable identifier for programs to branch on.
                          * @enum {string}
                          */
-                        code: "database_unavailable";
+                        code: "internal_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `service_unavailable`: Not ready: the message names what is down and what is up (or says the instance is shutting down). */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
                         /** @description validation_error only: one entry per failed rule. */
                         issues?: components["schemas"]["ValidationIssue"][];
                         request_id: components["schemas"]["RequestId"];
@@ -5876,6 +6784,29 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "internal_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
                         /** @description validation_error only: one entry per failed rule. */
                         issues?: components["schemas"]["ValidationIssue"][];
                         request_id: components["schemas"]["RequestId"];
