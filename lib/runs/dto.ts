@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { publicEnv } from "@/lib/infra/public-env";
-import type { ScrapedItem } from "@/lib/scrapers/types";
+import type { ScrapedItem } from "@/lib/scrapers/extractors";
 import { isResultRetained, resultExpiresAt } from "./retention";
 import type { runAcceptedSchema, runDetailSchema, runResultSchema, runSummarySchema } from "./schema";
 import type { RunStatus } from "./status";

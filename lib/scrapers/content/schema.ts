@@ -45,3 +45,51 @@ export function contentOptionsOf(request: ContentRequest): { formats: ContentFor
     },
   };
 }
+
+// What the formats answer (lib/runs/schema.ts puts them beside a run's `data`; the Web Page item embeds some).
+
+export const pageLinkSchema = z
+  .object({
+    url: z.string().meta({ description: "Absolute, resolved against the page's <base href> or its final URL." }),
+    text: z
+      .string()
+      .meta({ description: 'What the link shows: its text, else its image\'s alt, aria-label or title; "" when none.' }),
+    rel: z.string().nullable().meta({
+      description: "The rel keywords of every link to this URL (nofollow, sponsored, ugc…), space-separated; null when none.",
+    }),
+  })
+  .meta({ id: "PageLink", description: "One link of the page, once per URL, in document order." });
+
+export const pageMetadataSchema = z
+  .object({
+    title: z.string().nullable().meta({ description: "The headline or page title, without the site's name." }),
+    description: z.string().nullable(),
+    language: z.string().nullable().meta({ description: 'The language the page states, lower-cased: "en", "pt-br".' }),
+    published_at: z.string().nullable().meta({ description: "ISO 8601: a date (YYYY-MM-DD) or a UTC timestamp." }),
+    modified_at: z.string().nullable(),
+    author: z.string().nullable(),
+    site_name: z.string().nullable(),
+    image: z.string().nullable().meta({ description: "The page's lead image, absolute." }),
+    canonical: z.string().nullable().meta({ description: "rel=canonical, absolute." }),
+    favicon: z.string().nullable(),
+    type: z.string().nullable().meta({ description: 'og:type ("article", "product", "website"…).' }),
+    keywords: z.array(z.string()),
+  })
+  .meta({ id: "PageMetadata", description: "What the page says about itself; null where it does not say." });
+
+/** One output schema per format: what `formats` adds beside a run's `data` (each key only when asked). */
+export const formatOutputSchemas = {
+  markdown: z.string().meta({
+    description:
+      "The kept content (only_main_content, include_tags, exclude_tags) as Markdown: ATX headings, nested lists, GFM tables, fenced code with its language, absolute links and images.",
+  }),
+  text: z.string().meta({
+    description: "The kept content as plain text, laid out as a browser's innerText: blocks a blank line apart.",
+  }),
+  html: z.string().meta({
+    description: "The kept content as cleaned HTML: no scripts, styles, hidden elements or handlers; URLs absolute.",
+  }),
+  raw_html: z.string().meta({ description: "The page as fetched, decoded to text." }),
+  links: z.array(pageLinkSchema).meta({ description: "Every <a href> of the whole page, once per URL." }),
+  metadata: pageMetadataSchema,
+} satisfies Record<ContentFormat, z.ZodType>;
