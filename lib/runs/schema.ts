@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RUN_ITEM_SCHEMAS } from "@/lib/scrapers/item-schema";
-import { runOptionsFields, runOutputsFields } from "@/lib/scrapers/run-options";
+import { refineRunOptions, runOptionsFields, runOutputsFields } from "@/lib/scrapers/run-options";
 
 export { productItemSchema, scrapedItemSchema, webPageItemSchema } from "@/lib/scrapers/item-schema";
 
@@ -43,7 +43,8 @@ export const runRequestSchema = z
   .refine((body) => body.webhook_url === undefined || body.async === true, {
     message: 'webhook_url is for async runs: add "async": true',
     path: ["webhook_url"],
-  });
+  })
+  .superRefine(refineRunOptions);
 
 export type RunRequest = z.infer<typeof runRequestSchema>;
 

@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { MAX_TAG_SELECTORS } from "../limits";
-import { CONTENT_FORMATS, type ContentFormat, type ContentOptions, selectorProblem } from "./options";
+import { CONTENT_FORMATS, type ContentFormat, selectorProblem } from "./options";
+
+export { contentOptionsOf } from "./options";
+
+/**
+ * The formats a request may name: the content engine's, and `screenshot`, which needs a rendered page (`render: true`,
+ * the rendering issue's option; refineRunOptions in lib/scrapers/run-options.ts refuses it without) and is made by the
+ * rendering step, not here.
+ */
+export const REQUEST_FORMATS = [...CONTENT_FORMATS, "screenshot"] as const;
 
 const selectorList = (field: string) =>
   z
@@ -20,31 +29,29 @@ const selectorList = (field: string) =>
  */
 export const contentRequestFields = {
   formats: z
-    .array(z.enum(CONTENT_FORMATS, { error: `each format must be one of ${CONTENT_FORMATS.join(", ")}` }), {
+    .array(z.enum(REQUEST_FORMATS, { error: `each format must be one of ${REQUEST_FORMATS.join(", ")}` }), {
       error: "formats must be a list of format names",
     })
-    .max(CONTENT_FORMATS.length, `formats lists at most ${CONTENT_FORMATS.length} names`)
-    .optional(),
-  only_main_content: z.boolean({ error: "only_main_content must be true or false" }).optional(),
-  include_tags: selectorList("include_tags").optional(),
-  exclude_tags: selectorList("exclude_tags").optional(),
+    .max(REQUEST_FORMATS.length, `formats lists at most ${REQUEST_FORMATS.length} names`)
+    .optional()
+    .meta({
+      description:
+        "Outputs to add beside data, each under its own name: markdown, text, html (the kept content, cleaned), raw_html (the page as fetched), links, metadata, screenshot (needs render: true).",
+    }),
+  only_main_content: z.boolean({ error: "only_main_content must be true or false" }).optional().meta({
+    description:
+      "Default true: markdown, text and html keep the article or product body, without navigation, headers, footers, cookie banners, share bars and related lists; false keeps the whole page, still cleaned.",
+  }),
+  include_tags: selectorList("include_tags")
+    .optional()
+    .meta({ description: `CSS selectors (at most ${MAX_TAG_SELECTORS}): render only the elements they match.` }),
+  exclude_tags: selectorList("exclude_tags")
+    .optional()
+    .meta({ description: `CSS selectors (at most ${MAX_TAG_SELECTORS}): leave out the elements they match.` }),
 };
 
 const contentRequestSchema = z.object(contentRequestFields);
 export type ContentRequest = z.infer<typeof contentRequestSchema>;
-
-/** The request's content fields as the content engine takes them: each format once, in the order CONTENT_FORMATS lists. */
-export function contentOptionsOf(request: ContentRequest): { formats: ContentFormat[]; options: ContentOptions } {
-  const asked = new Set(request.formats ?? []);
-  return {
-    formats: CONTENT_FORMATS.filter((format) => asked.has(format)),
-    options: {
-      onlyMainContent: request.only_main_content,
-      includeTags: request.include_tags,
-      excludeTags: request.exclude_tags,
-    },
-  };
-}
 
 // What the formats answer (lib/runs/schema.ts puts them beside a run's `data`; the Web Page item embeds some).
 

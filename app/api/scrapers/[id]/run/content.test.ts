@@ -1,20 +1,25 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as getBatch } from "@/app/api/batches/[id]/route";
 import { GET as getRun } from "@/app/api/runs/[id]/route";
 import { db } from "@/lib/infra/db";
-import { webPageItemSchema } from "@/lib/runs/schema";
+import { createRunLimits } from "@/lib/runs/limits";
+import { runDetailSchema, runResultSchema, webPageItemSchema } from "@/lib/runs/schema";
 import { usageMonth } from "@/lib/usage/summary";
 import { type FixtureServer, startFixtureServer } from "@/test/support/fixture-server";
 import { callJson } from "@/test/support/requests";
-import { createRunUser, type RunTestUser, submitRun } from "@/test/support/runs";
+import { batchEndpoint, createRunUser, type RunTestUser, submitRun } from "@/test/support/runs";
 
 // The Web Page scraper and the content formats through real runs: the endpoint, the queue, the fetcher and the
 // extraction thread (its memory cap and deadline), on pages of the fixture site.
 let site: FixtureServer;
 let webPageId: number;
+let productId: number;
 
 beforeAll(async () => {
   site = await startFixtureServer();
   webPageId = (await db.scraper.findUniqueOrThrow({ where: { slug: "web-page" } })).id;
+  productId = (await db.scraper.findUniqueOrThrow({ where: { slug: "ecommerce-products" } })).id;
 });
 
 afterAll(async () => {
@@ -26,18 +31,112 @@ async function quotaUsed(userId: number): Promise<number> {
   return row?.successfulRuns ?? 0;
 }
 
+function readRun(user: RunTestUser, id: number) {
+  return callJson(getRun, { path: `/api/runs/${id}`, headers: user.keyHeaders, params: { id: String(id) } });
+}
+
 /** An async run to its end (a page that takes long to extract must not turn a synchronous answer into a 202). */
 async function runToEnd(user: RunTestUser, scraperId: number, body: Record<string, unknown>) {
   const accepted = await submitRun(user, scraperId, { ...body, async: true });
   expect(accepted.status).toBe(202);
   const id = String(accepted.body.id);
-  const read = () => callJson(getRun, { path: `/api/runs/${id}`, headers: user.keyHeaders, params: { id } });
+  const read = () => readRun(user, Number(id));
   // A guard against a run that never ends, not a timed assertion: the extraction deadline (60 s in tests) ends it.
   await expect.poll(async () => (await read()).body.status, { timeout: 180_000, interval: 250 }).toMatch(/^(success|failed)$/);
   const run = await read();
   expect(run.status).toBe(200);
   return run.body;
 }
+
+describe("formats on any run", () => {
+  it("answers each asked format beside data, and GET /api/runs/{id} answers them too", async () => {
+    const user = await createRunUser();
+    const url = `${site.url}/product/jsonld.html`;
+    const formats = ["markdown", "text", "html", "raw_html", "links", "metadata"];
+    const answer = await submitRun(user, productId, { url, formats });
+    expect(answer.status).toBe(200);
+    expect(runResultSchema.strict().safeParse(answer.body).error).toBeUndefined();
+    expect(answer.body.data).toHaveLength(1);
+    const { markdown, text, html, raw_html, links, metadata } = answer.body;
+    expect(markdown).toMatch(/\w/);
+    expect(text).toMatch(/\w/);
+    expect(html).toMatch(/^</);
+    expect(html).not.toMatch(/<script/i);
+    expect(raw_html).toContain("<script");
+    expect(links.every((link: { url: string }) => link.url.startsWith("http"))).toBe(true);
+    expect(metadata.title).toEqual(expect.any(String));
+    const saved = await readRun(user, answer.body.id);
+    expect(runDetailSchema.strict().safeParse(saved.body).error).toBeUndefined();
+    expect(saved.body).toMatchObject({ markdown, text, html, raw_html, links, metadata });
+  });
+
+  it("answers only the formats asked for, and none without formats", async () => {
+    const user = await createRunUser();
+    const url = `${site.url}/product/jsonld.html`;
+    const some = await submitRun(user, productId, { url, formats: ["links"] });
+    expect(Object.keys(some.body).filter((key) => ["markdown", "text", "html", "raw_html", "metadata"].includes(key))).toEqual(
+      [],
+    );
+    expect(some.body.links.length).toBeGreaterThan(0);
+    const none = await submitRun(user, productId, { url });
+    expect(Object.keys(none.body).sort()).toEqual(["created_at", "data", "duration_ms", "id", "scraper_id", "status", "url"]);
+    expect(Object.keys((await readRun(user, none.body.id)).body)).not.toContain("links");
+  });
+
+  it("keeps the main content by default, and the whole page with only_main_content: false", async () => {
+    const user = await createRunUser();
+    const url = `${site.url}/news_article/jsonld.html`;
+    const main = await submitRun(user, productId, { url, formats: ["markdown"] });
+    const whole = await submitRun(user, productId, { url, formats: ["markdown"], only_main_content: false });
+    expect(main.body.markdown).not.toContain("[Politics]");
+    expect(whole.body.markdown).toContain("[Politics]");
+    const narrowed = await submitRun(user, productId, { url, formats: ["markdown"], include_tags: ["h1"] });
+    expect(narrowed.body.markdown).toMatch(/^# [^\n]+$/);
+  });
+
+  it.each([
+    [{ formats: ["markdown", "pdf"] }, "formats.1"],
+    [{ formats: ["screenshot"] }, "formats"],
+    [{ formats: "markdown" }, "formats"],
+    [{ include_tags: ["div:has(p)"] }, "include_tags.0"],
+    [{ exclude_tags: ["p["] }, "exclude_tags.0"],
+    [{ only_main_content: "yes" }, "only_main_content"],
+  ])("refuses %j with 400 validation_error naming %s, charging nothing", async (options, path) => {
+    const user = await createRunUser();
+    const answer = await submitRun(user, productId, { url: `${site.url}/product/jsonld.html`, ...options });
+    expect(answer.status).toBe(400);
+    expect(answer.body.code).toBe("validation_error");
+    expect(answer.body.issues.map((issue: { path: string }) => issue.path)).toContain(path);
+    expect(await db.scraperRun.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it("gives each run of a batch its formats", async () => {
+    const user = await createRunUser();
+    const urls = [`${site.url}/product/jsonld.html`, `${site.url}/news_article/jsonld.html`];
+    const answer = await callJson(batchEndpoint(createRunLimits(`test-${randomUUID()}`)), {
+      method: "POST",
+      path: `/api/scrapers/${productId}/batch`,
+      headers: user.keyHeaders,
+      body: { urls, formats: ["markdown", "metadata"] },
+      params: { id: String(productId) },
+    });
+    expect(answer.status).toBe(202);
+    const readBatch = () =>
+      callJson(getBatch, {
+        path: `/api/batches/${answer.body.id}`,
+        headers: user.keyHeaders,
+        params: { id: String(answer.body.id) },
+      });
+    await expect.poll(async () => (await readBatch()).body.status, { timeout: 60_000 }).toBe("completed");
+    for (const run of (await readBatch()).body.runs) {
+      const saved = (await readRun(user, run.id)).body;
+      expect(saved.status).toBe("success");
+      expect(saved.markdown).toMatch(/\w/);
+      expect(saved.metadata).toMatchObject({ title: expect.any(String) });
+      expect(saved).not.toHaveProperty("links");
+    }
+  });
+});
 
 describe("the Web Page scraper", () => {
   it("answers one item: the page's Markdown, text, links and metadata, the address asked for and the one that answered", async () => {
