@@ -44,7 +44,7 @@ const RENDERED =
   "rounded-lg border border-slate-200 bg-white p-5 text-sm text-slate-800 space-y-3 [&_h2]:text-lg [&_h2]:font-semibold " +
   "[&_a]:text-brand-700 [&_a]:underline [&_ul]:list-disc [&_ul]:pl-5 [&_table]:border-collapse [&_td]:border " +
   "[&_th]:border [&_td]:px-2 [&_th]:px-2 [&_th]:text-left [&_blockquote]:border-l-4 [&_blockquote]:pl-3 " +
-  "[&_blockquote]:text-slate-600 [&_pre]:rounded [&_pre]:bg-slate-100 [&_pre]:p-2 [&_pre]:overflow-x-auto";
+  "[&_blockquote]:text-slate-600 [&_pre]:rounded [&_pre]:bg-slate-100 [&_pre]:p-2 [&_pre]:whitespace-pre-wrap [&_pre]:break-all";
 
 export function FormatsSection() {
   const { markdown, html } = sampleFormats();
