@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { CATALOGUE } from "@/lib/catalogue/seed-data";
 import { signUp } from "./support/auth";
 
 test("lists each scraper's name and description with a Run Scraper link that opens its run endpoint in a new tab", async ({
@@ -6,7 +7,7 @@ test("lists each scraper's name and description with a Run Scraper link that ope
 }) => {
   await signUp(page);
   const scrapers = page.getByRole("list", { name: "Scrapers" }).getByRole("listitem");
-  await expect(scrapers).toHaveCount(6);
+  await expect(scrapers).toHaveCount(CATALOGUE.length);
   const first = scrapers.first();
   await expect(first.getByRole("heading", { name: "E-commerce Product Scraper" })).toBeVisible();
   await expect(first).toContainText("Extract product names");
@@ -22,7 +23,7 @@ test("lists each scraper's name and description with a Run Scraper link that ope
 test("marks the scraper a Free account does not include", async ({ page }) => {
   await signUp(page);
   const scrapers = page.getByRole("list", { name: "Scrapers" }).getByRole("listitem");
-  await expect(scrapers).toHaveCount(6);
+  await expect(scrapers).toHaveCount(CATALOGUE.length);
   const marked = scrapers.filter({ hasText: "Requires Pro" });
   await expect(marked).toHaveCount(1);
   await expect(marked).toContainText("Real Estate Listings");

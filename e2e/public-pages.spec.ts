@@ -179,6 +179,7 @@ test.describe("API documentation", () => {
     const panel = examples.getByRole("tabpanel");
     await expect(panel).toContainText(`process.env.SCRAPEDECK_URL ?? "${origin}"`);
     await expect(panel).toContainText("examples/js/scrape.mjs");
+    await expect(panel).toContainText("examples/js/markdown.mjs");
     await expect(panel).toContainText("/api/verify-license");
     await examples.getByRole("tab", { name: "Python" }).click();
     await expect(panel).toContainText(`os.environ.get("SCRAPEDECK_URL", "${origin}")`);
@@ -186,6 +187,27 @@ test.describe("API documentation", () => {
     await examples.getByRole("tab", { name: "PHP" }).click();
     await expect(panel).toContainText(`getenv('SCRAPEDECK_URL') ?: '${origin}'`);
     await expect(panel).toContainText("curl_init($baseUrl . $path)");
+  });
+
+  test("Markdown and formats: a run's Markdown for a news page, and how it renders", async ({ page }) => {
+    await page.goto("/api-docs");
+    const markdown = section(page, "Markdown and formats");
+    const code = markdown.getByRole("figure", { name: "The markdown a run answers for a news page" });
+    await expect(code).toContainText("## What changes");
+    await expect(code).toContainText("| Route | Minutes saved |");
+    await expect(code).toContainText("  - taxis still allowed at night");
+    await expect(code).toContainText("```bash");
+    // Navigation, the cookie banner, the share bar and the footer are not the article.
+    await expect(code).not.toContainText("Accept");
+    await expect(code).not.toContainText("About us");
+    const rendering = markdown.getByTestId("markdown-rendering");
+    await expect(rendering.getByRole("heading", { level: 2 })).toHaveText("What changes");
+    await expect(rendering.getByRole("columnheader")).toHaveText(["Route", "Minutes saved"]);
+    await expect(rendering.getByRole("list").getByRole("list").getByRole("listitem")).toHaveText("taxis still allowed at night");
+    await expect(rendering.getByRole("link", { name: "after a two-year pilot" })).toHaveAttribute(
+      "href",
+      "https://news.example.com/2026/10/pilot",
+    );
   });
 
   test("links the raw OpenAPI document", async ({ page }) => {
@@ -223,6 +245,7 @@ test.describe("API documentation", () => {
       "Getting Started",
       "API Reference",
       "Async runs & webhooks",
+      "Markdown & formats",
       "License verification",
       "Errors",
       "Code Examples",

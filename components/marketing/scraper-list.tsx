@@ -3,11 +3,11 @@
 import { useApi } from "@/client/use-api";
 import { Skeleton } from "@/components/ui/skeleton";
 import { CATALOGUE } from "@/lib/catalogue/seed-data";
-import { SCRAPER_SKELETON_COUNT } from "@/lib/config/site";
+import { SAMPLE_SCRAPER_COUNT, SCRAPER_SKELETON_COUNT } from "@/lib/config/site";
 import { ScraperCard, type ScraperCardData } from "./scraper-card";
 
-/** docs/product.md#home: shown when the list is empty or could not be loaded — the catalogue as seeded, numbered 1–6. */
-const SAMPLE_SCRAPERS: readonly ScraperCardData[] = CATALOGUE.map((entry, index) => ({
+/** docs/product.md#home: shown when the list is empty or could not be loaded — the spec's six, as seeded, numbered 1–6. */
+const SAMPLE_SCRAPERS: readonly ScraperCardData[] = CATALOGUE.slice(0, SAMPLE_SCRAPER_COUNT).map((entry, index) => ({
   id: index + 1,
   name: entry.name,
   description: entry.description,

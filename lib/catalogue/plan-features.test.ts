@@ -15,7 +15,8 @@ describe("what each plan offers, derived from the plan table and the catalogue",
   it("keeps the pricing texts (docs/product.md#plans-and-limits)", () => {
     expect(planFeatures(PLANS.free)).toEqual([
       { text: "100 API calls/month", included: true },
-      { text: "5 scrapers", included: true },
+      // The spec's table says 5: Web Page (issue 24) is the sixth scraper Free includes (docs/decisions.md#plan-limits).
+      { text: "6 scrapers", included: true },
       { text: "Basic support", included: true },
       { text: "Concurrent runs", included: false },
       { text: "10 requests/minute", included: true },

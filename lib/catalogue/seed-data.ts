@@ -1,4 +1,5 @@
-// The six catalogue scrapers (docs/product.md#home). `npm run db:seed` upserts them by slug.
+// The catalogue scrapers (docs/product.md#home): the spec's six, then Web Page (issue 24). `npm run db:seed` upserts
+// them by slug.
 import type { PlanId } from "@/lib/config/plans";
 import type { ScraperKind } from "@/lib/scrapers/kinds";
 import type { Popularity } from "./popularity";
@@ -96,6 +97,25 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     baseUsers: 310,
     parameters: { url: URL_PARAMETER, include_reviews: REVIEWS_PARAMETER },
     exampleUrl: "https://eats.example.com/restaurants/luigis-trattoria",
+    requiredPlan: "free",
+  },
+  {
+    slug: "web-page",
+    name: "Web Page",
+    description:
+      "Any page as clean Markdown and text: its main content without navigation, banners or footers, every link with its rel, and its title, description, language, author, date and lead image.",
+    category: "General",
+    kind: "web_page",
+    popularity: "New",
+    baseUsers: 0,
+    parameters: {
+      url: URL_PARAMETER,
+      only_main_content:
+        "Optional boolean, default true: the article or product body only; false keeps the whole page, still cleaned.",
+      include_tags: "Optional list of CSS selectors: render only what they match.",
+      exclude_tags: "Optional list of CSS selectors: leave out what they match.",
+    },
+    exampleUrl: "https://news.example.com/2026/11/ai-regulation",
     requiredPlan: "free",
   },
 ];

@@ -3,7 +3,7 @@ export const site = {
   name: "ScrapeDeck",
   tagline: "Ready-made web scrapers behind one API",
   description:
-    "Pre-built scrapers for products, social profiles, real-estate listings, jobs, news and restaurants. Call them with an API key and get structured JSON back.",
+    "Pre-built scrapers for products, social profiles, real-estate listings, jobs, news, restaurants and any page as Markdown. Call them with an API key and get structured JSON back.",
   supportEmail: "support@scrapedeck.dev",
   salesEmail: "sales@scrapedeck.dev",
   apiKeyPrefix: "sdeck_",
@@ -11,6 +11,12 @@ export const site = {
 
 /** Placeholders shown while a list of scrapers loads, home page and dashboard (docs/product.md#constants). */
 export const SCRAPER_SKELETON_COUNT = 6;
+
+/**
+ * The fixed sample cards shown when the scraper list is empty or fails: the spec's six, the first six catalogue
+ * entries (docs/product.md#home); later additions to the catalogue (Web Page) are not samples.
+ */
+export const SAMPLE_SCRAPER_COUNT = 6;
 
 export interface NavLink {
   href: string;

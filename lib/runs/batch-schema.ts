@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Plan } from "@/lib/config/plans";
 import { MAX_RUN_URL_LENGTH, webhookUrlSchema } from "@/lib/runs/schema";
-import { runOptionsFields } from "@/lib/scrapers/run-options";
+import { refineRunOptions, runOptionsFields } from "@/lib/scrapers/run-options";
 
 /** The most URLs one batch takes. */
 export const MAX_BATCH_URLS = 100;
@@ -18,15 +18,17 @@ const batchUrl = z
   .max(MAX_RUN_URL_LENGTH, `each URL must be at most ${MAX_RUN_URL_LENGTH} characters`);
 
 /** POST /api/scrapers/{id}/batch. The plan's cap is checked after parsing (it depends on the caller). */
-export const batchRequestSchema = z.object({
-  urls: z
-    .array(batchUrl, { error: "urls is required: a list of page addresses" })
-    .min(1, "urls must list at least one address")
-    .max(MAX_BATCH_URLS, `urls may list at most ${MAX_BATCH_URLS} addresses`),
-  include_reviews: z.boolean({ error: "include_reviews must be true or false" }).optional(),
-  webhook_url: webhookUrlSchema.optional(),
-  ...runOptionsFields,
-});
+export const batchRequestSchema = z
+  .object({
+    urls: z
+      .array(batchUrl, { error: "urls is required: a list of page addresses" })
+      .min(1, "urls must list at least one address")
+      .max(MAX_BATCH_URLS, `urls may list at most ${MAX_BATCH_URLS} addresses`),
+    include_reviews: z.boolean({ error: "include_reviews must be true or false" }).optional(),
+    webhook_url: webhookUrlSchema.optional(),
+    ...runOptionsFields,
+  })
+  .superRefine(refineRunOptions);
 
 export type BatchRequest = z.infer<typeof batchRequestSchema>;
 

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { publicEnv } from "@/lib/infra/public-env";
+import type { ScrapedItem } from "@/lib/scrapers/extractors";
 import { type RunOutputs, readRunOutputs } from "@/lib/scrapers/run-options";
-import type { ScrapedItem } from "@/lib/scrapers/types";
 import { isResultRetained, resultExpiresAt } from "./retention";
 import type { runAcceptedSchema, runDetailSchema, runResultSchema, runSummarySchema } from "./schema";
 import type { RunStatus } from "./status";

@@ -170,7 +170,14 @@ async function execute(
       // Fetching is I/O on this process's event loop; the CPU-heavy part, parsing and extraction, runs in a thread.
       const page = await pageFetcher().fetchPage(run.url, { signal });
       items = await extractJsonInThread(
-        { kind: run.scraper.kind, html: page.html, url: page.url, includeReviews: run.includeReviews, options: run.options },
+        {
+          kind: run.scraper.kind,
+          html: page.html,
+          url: page.url,
+          fetched: { url: run.url, statusCode: page.status },
+          includeReviews: run.includeReviews,
+          options: run.options,
+        },
         { signal },
       );
     } catch (error) {

@@ -1,6 +1,9 @@
 import { z } from "zod";
-import { itemMetaSchema, productFieldsSchema } from "@/lib/scrapers/item-schema";
-import { runOptionsFields, runOutputsFields } from "@/lib/scrapers/run-options";
+import { RUN_ITEM_SCHEMAS } from "@/lib/scrapers/item-schema";
+import { refineRunOptions, runOptionsFields, runOutputsFields } from "@/lib/scrapers/run-options";
+
+export { productItemSchema, scrapedItemSchema, webPageItemSchema } from "@/lib/scrapers/item-schema";
+
 import { RUN_STATUSES } from "./status";
 
 /** The longest address a run accepts; longer ones are refused before anything is fetched. */
@@ -40,7 +43,8 @@ export const runRequestSchema = z
   .refine((body) => body.webhook_url === undefined || body.async === true, {
     message: 'webhook_url is for async runs: add "async": true',
     path: ["webhook_url"],
-  });
+  })
+  .superRefine(refineRunOptions);
 
 export type RunRequest = z.infer<typeof runRequestSchema>;
 
@@ -67,33 +71,8 @@ export type ListRunsQuery = z.infer<typeof listRunsQuerySchema>;
 
 const timestamp = z.iso.datetime();
 
-/** Every item has the base fields (null when the page does not say) and `_meta`; each scraper kind adds its own. */
-export const scrapedItemSchema = z
-  .object({
-    title: z.string().nullable(),
-    price: z.number().nullable(),
-    description: z.string().nullable(),
-    rating: z.number().nullable(),
-    reviews: z.number().nullable(),
-    url: z.string().nullable(),
-    _meta: itemMetaSchema.optional(),
-  })
-  .meta({
-    id: "ScrapedItem",
-    description: "The base fields of every item; each scraper kind adds its own (currency, brand, address, …).",
-    override: { additionalProperties: true },
-  });
-
-/** A product scraper's item: the base fields, the price as written and as a decimal string, the shop's own ids. */
-export const productItemSchema = scrapedItemSchema.extend(productFieldsSchema).meta({
-  id: "ProductItem",
-  description:
-    "An item of a product scraper: `price` stays a number; `price_decimal`, `price_raw` and `currency_raw` give it exactly and as shown.",
-  override: { additionalProperties: true },
-});
-
-/** A run's item: a product's, or any kind's base fields. */
-const runItemSchema = z.union([productItemSchema, scrapedItemSchema]);
+/** A run's item: its kind's (lib/scrapers/item-schema.ts names each kind with its item). */
+const runItemSchema = z.union(RUN_ITEM_SCHEMAS);
 
 /** 200 of POST /api/scrapers/{id}/run. */
 export const runResultSchema = z

@@ -1,7 +1,8 @@
 import { type PageFetcher, pageFetcher } from "@/lib/infra/outbound/safe-fetch";
 import { extractFromHtml } from "./extract-from-html";
+import type { ItemByKind } from "./extractors";
 import type { ScraperKind } from "./kinds";
-import type { ExtractOptions, ItemByKind } from "./types";
+import type { ExtractOptions } from "./types";
 
 export { extractFromHtml };
 
@@ -21,5 +22,5 @@ export async function scrapePage<K extends ScraperKind>(
   options: ScrapeOptions = {},
 ): Promise<ItemByKind[K][]> {
   const page = await (options.fetcher ?? pageFetcher()).fetchPage(url, { signal: options.signal });
-  return extractFromHtml(kind, page.html, page.url, options);
+  return extractFromHtml(kind, page.html, page.url, { ...options, fetched: { url, statusCode: page.status } });
 }

@@ -1,8 +1,8 @@
 import { parsePage } from "./extract/page";
-import { EXTRACTORS } from "./extractors";
-import { type KindExtractor, runExtractor } from "./extractors/extractor";
+import { EXTRACTORS, type ItemByKind } from "./extractors";
+import { isPageExtractor, type KindExtractor, runExtractor } from "./extractors/extractor";
 import type { ScraperKind } from "./kinds";
-import type { ExtractOptions, ItemByKind, ScrapedItem } from "./types";
+import type { BaseItem, ExtractOptions } from "./types";
 
 /**
  * Extracts the kind's items from HTML already in hand. Pure: parses once, fetches nothing. The extraction thread
@@ -15,6 +15,16 @@ export function extractFromHtml<K extends ScraperKind>(
   pageUrl: string,
   options: ExtractOptions = {},
 ): ItemByKind[K][] {
-  const page = parsePage(html, pageUrl);
-  return runExtractor(EXTRACTORS[kind] as KindExtractor<ScrapedItem>, page, options) as ItemByKind[K][];
+  return extractFromPage(kind, parsePage(html, pageUrl), options);
+}
+
+/** extractFromHtml on a page parsed already (the thread parses once for the items and the formats). */
+export function extractFromPage<K extends ScraperKind>(
+  kind: K,
+  page: ReturnType<typeof parsePage>,
+  options: ExtractOptions = {},
+): ItemByKind[K][] {
+  const extractor: object = EXTRACTORS[kind];
+  if (isPageExtractor<ItemByKind[K]>(extractor)) return extractor.extract(page, options);
+  return runExtractor(extractor as KindExtractor<BaseItem>, page, options) as ItemByKind[K][];
 }

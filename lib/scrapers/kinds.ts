@@ -1,10 +1,13 @@
-/**
- * What the engine can scrape: one extractor per kind (extractors/index.ts). The catalogue names a kind for each
- * scraper; the database stores it as text, checked against this list where it is read (scraperKindOf).
- */
-export const SCRAPER_KINDS = ["product", "social_profile", "real_estate", "job", "news_article", "restaurant"] as const;
+import { SCRAPER_ITEMS } from "./item-schema";
 
-export type ScraperKind = (typeof SCRAPER_KINDS)[number];
+/**
+ * What the engine can scrape: the kinds of SCRAPER_ITEMS (item-schema.ts), each with one extractor
+ * (extractors/index.ts). The catalogue names a kind for each scraper; the database stores it as text, checked against
+ * this list where it is read (scraperKindOf).
+ */
+export type ScraperKind = keyof typeof SCRAPER_ITEMS;
+
+export const SCRAPER_KINDS = Object.keys(SCRAPER_ITEMS) as ScraperKind[];
 
 /**
  * A kind as the database stores it (text: the list is the code's, so a new kind needs no migration). The seed is the
@@ -17,5 +20,5 @@ export function scraperKindOf(stored: string): ScraperKind {
 
 /** For names read from outside the type system (folder names, command lines). */
 export function isScraperKind(value: string): value is ScraperKind {
-  return (SCRAPER_KINDS as readonly string[]).includes(value);
+  return Object.hasOwn(SCRAPER_ITEMS, value);
 }

@@ -64,6 +64,23 @@ export function assertJsonDepth(value: unknown): void {
   }
 }
 
+/**
+ * The most elements a page may have. Memory, not time, is what a large page runs out of first: a parsed element
+ * holds ~1 KB of heap, so a 5 MB article of 214,000 elements needs ~240 MB before any extraction and, in the 256 MB
+ * extraction thread (EXTRACTION_MEMORY_MB), ends in garbage collection past the deadline (extraction_timeout) or out
+ * of memory. Past this count the parse stops at once with page_too_complex. Real pages stay far below it (a long
+ * Wikipedia article has a few tens of thousands); 100,000 table cells or 50,000 links are still answered.
+ */
+export const MAX_PAGE_ELEMENTS = 150_000;
+
+/** Elements created by the parse under way (parsing is synchronous: one at a time per thread). */
+let elementsParsed = 0;
+
+/** Starts the element count of a new parse (lib/scrapers/extract/parse-html.ts calls it before each). */
+export function startElementCount(): void {
+  elementsParsed = 0;
+}
+
 /** The node's depth below the document, counted up to `cap` parent links (so the cost per call is bounded). */
 function depthOf(node: ParentNode, cap: number): number {
   let depth = 0;
@@ -79,6 +96,15 @@ function depthOf(node: ParentNode, cap: number): number {
  */
 export const depthCappedTreeAdapter: typeof adapter = {
   ...adapter,
+  createElement(tagName, namespaceURI, attrs) {
+    if (++elementsParsed > MAX_PAGE_ELEMENTS) {
+      throw new ScrapeError(
+        "page_too_complex",
+        `The page is too complex to extract: it has more than ${MAX_PAGE_ELEMENTS.toLocaleString("en-US")} elements.`,
+      );
+    }
+    return adapter.createElement(tagName, namespaceURI, attrs);
+  },
   appendChild(parent, node) {
     if (node.type === "tag" && depthOf(parent, MAX_DOM_DEPTH) > MAX_DOM_DEPTH)
       throw pageTooComplex("its elements", MAX_DOM_DEPTH);

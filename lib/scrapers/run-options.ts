@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { contentRequestFields, formatOutputSchemas } from "./content/schema";
 
 // What a run may be asked beyond its URL, and what it may produce beside its items: one home for both, shared by the
 // run and batch requests (lib/runs/schema.ts, batch-schema.ts), the stored run (scraper_runs.options / .outputs), the
@@ -6,12 +7,29 @@ import type { z } from "zod";
 // once; every request, the contract, the stored run and the DTOs pick them up.
 
 /** The options' request fields (snake_case, as the API takes them), spread into the run and batch request schemas. */
-export const runOptionsFields = {} satisfies z.ZodRawShape;
+export const runOptionsFields = {
+  // Issue 24: formats beside the items, and how their content is chosen (lib/scrapers/content).
+  ...contentRequestFields,
+} satisfies z.ZodRawShape;
 
 /** What a run was asked beyond its URL, as validated. */
 export type RunOptions = z.infer<z.ZodObject<typeof runOptionsFields>>;
 
 const OPTION_KEYS: readonly string[] = Object.keys(runOptionsFields);
+
+/**
+ * What no single field can check, applied by the run and batch request schemas (`.superRefine(refineRunOptions)`):
+ * the screenshot format needs a rendered page.
+ */
+export function refineRunOptions(body: RunOptions & { render?: unknown }, context: z.RefinementCtx): void {
+  if (body.formats?.includes("screenshot") && body.render !== true) {
+    context.addIssue({
+      code: "custom",
+      path: ["formats"],
+      message: 'The screenshot format needs a rendered page: add "render": true.',
+    });
+  }
+}
 
 /** The options a request states (absent ones left out, so that defaults stay the worker's to apply). */
 export function pickRunOptions(request: object): RunOptions {
@@ -38,7 +56,15 @@ export function readRunOptions(stored: string | null): RunOptions {
  * The outputs' answer fields, beside `data` in a run's answer (sync 200, GET /api/runs/{id}): each must be
  * `.optional()`, present when the run produced it. Spread into the run result and detail schemas.
  */
-export const runOutputsFields = {} satisfies z.ZodRawShape;
+export const runOutputsFields = {
+  // Issue 24: each asked format, under its own name (lib/scrapers/content/schema.ts).
+  markdown: formatOutputSchemas.markdown.optional(),
+  text: formatOutputSchemas.text.optional(),
+  html: formatOutputSchemas.html.optional(),
+  raw_html: formatOutputSchemas.raw_html.optional(),
+  links: formatOutputSchemas.links.optional(),
+  metadata: formatOutputSchemas.metadata.optional(),
+} satisfies z.ZodRawShape;
 
 /** What a successful run produced beside its items, kept with them (scraper_runs.outputs) and cleared with them. */
 export type RunOutputs = Partial<z.infer<z.ZodObject<typeof runOutputsFields>>> & Record<string, unknown>;

@@ -1,6 +1,4 @@
-import type { ScraperKind } from "./kinds";
-
-export type { ScraperKind };
+import type { ContentOptions } from "./content/options";
 
 /**
  * Where a field's value was read (docs/product.md#item-confidence): schema.org structured data as JSON-LD or
@@ -149,18 +147,11 @@ export interface RestaurantItem extends BaseItem, WithReviewList {
   image: string | null;
 }
 
-export interface ItemByKind {
-  product: ProductItem;
-  social_profile: SocialProfileItem;
-  real_estate: RealEstateItem;
-  job: JobItem;
-  news_article: NewsArticleItem;
-  restaurant: RestaurantItem;
-}
-
-export type ScrapedItem = ItemByKind[ScraperKind];
-
 export interface ExtractOptions {
   /** Adds `review_list` to products and restaurants. */
   includeReviews?: boolean;
+  /** What the fetch said, for the kinds that report it (Web Page); a page in hand is taken as a 200 of its own URL. */
+  fetched?: { url: string; statusCode: number };
+  /** How the content a kind or format renders is chosen (only_main_content, include_tags, exclude_tags). */
+  content?: ContentOptions;
 }

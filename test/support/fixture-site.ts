@@ -1,8 +1,9 @@
 // The fixture site for one test file, and a scrape of one of its pages.
 import { afterAll, beforeAll } from "vitest";
 import { scrapePage } from "@/lib/scrapers/engine";
+import type { ItemByKind } from "@/lib/scrapers/extractors";
 import type { ScraperKind } from "@/lib/scrapers/kinds";
-import type { ExtractOptions, ItemByKind } from "@/lib/scrapers/types";
+import type { ExtractOptions } from "@/lib/scrapers/types";
 import { type FixtureServer, startFixtureServer } from "./fixture-server";
 
 export function fixtureSite(): { url: (path: string) => string } {
@@ -28,8 +29,8 @@ export function scraper<K extends ScraperKind>(kind: K, site: { url: (path: stri
 }
 
 /** An item as the fixtures' expectations list its fields: `_meta` (confidence and sources, tested on its own) left out. */
-export function withoutMeta<T extends { _meta?: unknown }>(item: T): Omit<T, "_meta"> {
-  const { _meta: _confidence, ...fields } = item;
+export function withoutMeta<T>(item: T): Omit<T, "_meta"> {
+  const { _meta: _confidence, ...fields } = item as T & { _meta?: unknown };
   return fields;
 }
 

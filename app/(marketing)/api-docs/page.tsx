@@ -5,6 +5,7 @@ import { CodeExamples } from "@/components/marketing/api-docs/code-examples";
 import { EndpointCard } from "@/components/marketing/api-docs/endpoint-card";
 import { SERVICE_ENDPOINTS, VERIFY_LICENSE } from "@/components/marketing/api-docs/endpoints";
 import { Faq } from "@/components/marketing/api-docs/faq";
+import { FormatsSection } from "@/components/marketing/api-docs/formats";
 import { ApiReference } from "@/components/marketing/api-docs/reference";
 import {
   ASYNC_RUN_SAMPLE,
@@ -32,6 +33,7 @@ const SECTIONS = [
   { href: "#getting-started", label: "Getting Started" },
   { href: "#api-reference", label: "API Reference" },
   { href: "#async-runs", label: "Async runs & webhooks" },
+  { href: "#markdown", label: "Markdown & formats" },
   { href: "#license-verification", label: "License verification" },
   { href: "#errors", label: "Errors" },
   { href: "#code-examples", label: "Code Examples" },
@@ -131,7 +133,11 @@ export default function ApiDocsPage() {
         </div>
       </Section>
 
-      <Section id="license-verification" title="License verification" className="bg-slate-50">
+      <Section id="markdown" title="Markdown and formats" className="bg-slate-50">
+        <FormatsSection />
+      </Section>
+
+      <Section id="license-verification" title="License verification">
         <p className="mx-auto mb-6 max-w-3xl text-center text-slate-700">
           Partners check a license you issued with one public call — no API key, no Authorization header. Every answer is signed
           with our Ed25519 key (the keys below): send a fresh <code>nonce</code> and check the signature before trusting a
@@ -144,7 +150,7 @@ export default function ApiDocsPage() {
         </div>
       </Section>
 
-      <Section id="errors" title="Errors">
+      <Section id="errors" title="Errors" className="bg-slate-50">
         <div className="grid gap-6 lg:grid-cols-2">
           <div className="space-y-3 text-slate-700">
             <p>
@@ -158,7 +164,7 @@ export default function ApiDocsPage() {
         </div>
       </Section>
 
-      <Section id="openapi" title="OpenAPI" className="bg-slate-50">
+      <Section id="openapi" title="OpenAPI">
         <p className="mx-auto mb-6 max-w-3xl text-center text-slate-700">
           Every endpoint on this page, with its schemas, examples and error codes, as one OpenAPI 3.1 document:{" "}
           <a href="/api/openapi.json" className="font-medium text-brand-700 underline underline-offset-2">
@@ -176,12 +182,13 @@ export default function ApiDocsPage() {
       <Section
         id="code-examples"
         title="Code Examples"
-        intro="Run a scraper and verify a license from your own code. Each example runs in our CI against the app, as shown."
+        intro="Run a scraper, get any page as Markdown and verify a license from your own code. Each example runs in our CI against the app, as shown."
+        className="bg-slate-50"
       >
         <CodeExamples />
       </Section>
 
-      <Section id="faq" title="FAQ" intro="Plans, limits and keys." className="bg-slate-50">
+      <Section id="faq" title="FAQ" intro="Plans, limits and keys.">
         <div className="mx-auto max-w-3xl">
           <Faq />
         </div>

@@ -80,3 +80,28 @@ export function matchesAny(matchers: readonly Matcher[], element: Element): bool
   for (const match of matchers) if (match(element)) return true;
   return false;
 }
+
+/** A run's content fields as the request states them (lib/scrapers/content/schema.ts validates them). */
+export interface ContentFields {
+  formats?: readonly string[];
+  only_main_content?: boolean;
+  include_tags?: readonly string[];
+  exclude_tags?: readonly string[];
+}
+
+/**
+ * The request's content fields as the content engine takes them: each of its formats once, in the order
+ * CONTENT_FORMATS lists (other names, such as screenshot, are another step's), and the options. No zod here: the
+ * extraction thread calls it.
+ */
+export function contentOptionsOf(request: ContentFields): { formats: ContentFormat[]; options: ContentOptions } {
+  const asked = new Set(request.formats ?? []);
+  return {
+    formats: CONTENT_FORMATS.filter((format) => asked.has(format)),
+    options: {
+      onlyMainContent: request.only_main_content,
+      includeTags: request.include_tags,
+      excludeTags: request.exclude_tags,
+    },
+  };
+}

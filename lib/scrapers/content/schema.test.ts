@@ -27,7 +27,7 @@ describe("contentRequestFields", () => {
     expect(result.success).toBe(false);
     const issues = result.error?.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
     expect(issues).toEqual([
-      { path: "formats.0", message: "each format must be one of markdown, text, html, raw_html, links, metadata" },
+      { path: "formats.0", message: "each format must be one of markdown, text, html, raw_html, links, metadata, screenshot" },
       { path: "include_tags.0", message: expect.stringContaining("is not a valid CSS selector") },
       { path: "exclude_tags.0", message: "The selector uses :has() or :contains(), which are not supported." },
     ]);

@@ -1,6 +1,6 @@
 import type { Document, Element, Text } from "domhandler";
 import { parse } from "parse5";
-import { depthCappedTreeAdapter } from "@/lib/scrapers/limits";
+import { depthCappedTreeAdapter, startElementCount } from "@/lib/scrapers/limits";
 
 /**
  * The page's DOM, exactly as parse5 builds it from `html` (with the depth-capped tree adapter, scripting on, as
@@ -21,7 +21,10 @@ import { depthCappedTreeAdapter } from "@/lib/scrapers/limits";
  * sole text of an HTML <script>/<style>; the parse then starts over on the page as it is.
  */
 export function parseHtml(html: string): Document {
-  return parseCut(html) ?? (parse(html, PARSE_OPTIONS) as unknown as Document);
+  const cut = parseCut(html);
+  if (cut) return cut;
+  startElementCount();
+  return parse(html, PARSE_OPTIONS) as unknown as Document;
 }
 
 /**
@@ -32,6 +35,7 @@ export function parseCut(html: string): Document | null {
   const cut = cutRawText(html);
   if (!cut) return null;
   collected = [];
+  startElementCount();
   try {
     const document = parse(cut.html, { treeAdapter: collectingAdapter, scriptingEnabled: true }) as unknown as Document;
     return restore(collected, cut.bodies) ? document : null;

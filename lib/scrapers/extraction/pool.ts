@@ -5,8 +5,8 @@ import { deadline as startDeadline } from "@/lib/infra/deadline";
 import { env } from "@/lib/infra/env";
 import { AppError, ScrapeError } from "@/lib/infra/errors";
 import { processWide } from "@/lib/infra/process-state";
+import type { ScrapedItem } from "@/lib/scrapers/extractors";
 import type { RunOutputs } from "@/lib/scrapers/run-options";
-import type { ScrapedItem } from "@/lib/scrapers/types";
 import type { ExtractionResult, ExtractionTask } from "./task";
 
 /** Built by scripts/build-thread.ts (postinstall, prebuild, pretest:unit); the app runs from the repository root. */

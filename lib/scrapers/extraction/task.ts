@@ -7,6 +7,8 @@ export interface ExtractionTask {
   html: string;
   /** The address the page came from, after redirects: relative links resolve against it. */
   url: string;
+  /** What the fetch said, for the kinds that report it (Web Page): the address asked for and the answer's status. */
+  fetched?: { url: string; statusCode: number };
   includeReviews: boolean;
   /** What the run was asked beyond its URL (lib/scrapers/run-options.ts): the outputs to make beside the items. */
   options?: RunOptions;

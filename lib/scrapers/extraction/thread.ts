@@ -1,7 +1,9 @@
 // The extraction worker thread's entry. Bundled by scripts/build-thread.ts into dist/extract-thread.cjs (plain
 // CommonJS: worker threads load it without tsx or path aliases, in dev, tests and the built app alike).
 import { ScrapeError } from "@/lib/infra/errors";
-import { extractFromHtml } from "@/lib/scrapers/extract-from-html";
+import { contentOptionsOf } from "@/lib/scrapers/content/options";
+import { parsePage } from "@/lib/scrapers/extract/page";
+import { extractFromPage } from "@/lib/scrapers/extract-from-html";
 import type { ScraperKind } from "@/lib/scrapers/kinds";
 import { extractOutputs } from "./outputs";
 import type { ExtractionResult, ExtractionTask } from "./task";
@@ -12,8 +14,14 @@ import type { ExtractionResult, ExtractionTask } from "./task";
  */
 export default function extract(task: ExtractionTask): ExtractionResult {
   try {
-    const items = extractFromHtml(task.kind as ScraperKind, task.html, task.url, { includeReviews: task.includeReviews });
-    return { ok: true, json: JSON.stringify(items), count: items.length, outputs: extractOutputs(task) };
+    // Parsed once: the items and the outputs read the same page.
+    const page = parsePage(task.html, task.url);
+    const items = extractFromPage(task.kind as ScraperKind, page, {
+      includeReviews: task.includeReviews,
+      fetched: task.fetched,
+      content: contentOptionsOf(task.options ?? {}).options,
+    });
+    return { ok: true, json: JSON.stringify(items), count: items.length, outputs: extractOutputs(task, page) };
   } catch (error) {
     if (error instanceof ScrapeError) return { ok: false, code: error.code, message: error.message };
     // A RangeError (stack) or anything else unexpected: the run fails as internal_error, the worker lives on.

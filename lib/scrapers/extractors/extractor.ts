@@ -65,6 +65,18 @@ export interface KindExtractor<T extends BaseItem> {
   hasReviews?: boolean;
 }
 
+/**
+ * A kind that reads its items its own way rather than through the layered runner: the Web Page scraper renders the
+ * page's content instead of looking for an entity.
+ */
+export interface PageExtractor<T> {
+  extract(page: Page, options: ExtractOptions): T[];
+}
+
+export function isPageExtractor<T>(extractor: PageExtractor<T> | object): extractor is PageExtractor<T> {
+  return "extract" in extractor;
+}
+
 type WithReviews = { review_list?: Review[] | null };
 
 // Properties that hold the page's entities rather than describe one: ProfilePage.mainEntity,

@@ -6,7 +6,7 @@
 import { decodeHtml } from "@/lib/infra/outbound/charset";
 import { parsePage } from "@/lib/scrapers/extract/page";
 import { type KindSignals, probabilityOf, SIGNAL_NAMES, WEIGHTS } from "@/lib/scrapers/extractors/confidence";
-import { extractItems } from "@/lib/scrapers/extractors/extractor";
+import { extractItems, isPageExtractor } from "@/lib/scrapers/extractors/extractor";
 import { EXTRACTORS } from "@/lib/scrapers/extractors/index";
 import { SCRAPER_KINDS, type ScraperKind } from "@/lib/scrapers/kinds";
 import type { CorpusCase } from "./corpus";
@@ -48,8 +48,11 @@ export function collectExamples(cases: readonly CorpusCase[]): Example[] {
     const html = decodeHtml(entry.html).text;
     const truth = trueKind(entry);
     for (const kind of SCRAPER_KINDS) {
+      const extractor: object = EXTRACTORS[kind];
+      // A kind read without the layered runner (Web Page) has no `_meta.probability` to calibrate.
+      if (isPageExtractor(extractor)) continue;
       try {
-        const { signals } = extractItems(EXTRACTORS[kind] as never, parsePage(html, entry.url), {});
+        const { signals } = extractItems(extractor as never, parsePage(html, entry.url), {});
         examples.push({ case: entry.name, kind, signals, label: kind === truth ? 1 : 0 });
       } catch {
         // A page the engine refuses (page_too_complex) has no signals to learn from.

@@ -51,7 +51,7 @@ class Operations:
         """Fetches the page at url and returns the items found on it. Products and restaurants also accept include_reviews.
 
         POST /api/scrapers/{id}/run · credentials: api_key
-        body: {url (required), include_reviews, async, webhook_url}
+        body: {url (required), include_reviews, async, webhook_url, formats, only_main_content, include_tags, exclude_tags}
         """
         return self._call("POST", f"/api/scrapers/{_segment(id)}/run", auth=("apiKey",), body=body)
 
@@ -59,7 +59,7 @@ class Operations:
         """Queues one run per URL (up to 100, fewer on small plans) and answers 202 at once with the batch's status_url.
 
         POST /api/scrapers/{id}/batch · credentials: api_key
-        body: {urls (required), include_reviews, webhook_url}
+        body: {urls (required), include_reviews, webhook_url, formats, only_main_content, include_tags, exclude_tags}
         """
         return self._call("POST", f"/api/scrapers/{_segment(id)}/batch", auth=("apiKey",), body=body)
 

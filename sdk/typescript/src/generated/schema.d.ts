@@ -84,7 +84,7 @@ export interface paths {
         put?: never;
         /**
          * Fetches the page at url and returns the items found on it. Products and restaurants also accept include_reviews.
-         * @description Checks run cheapest first, so a refused call leaves nothing behind: API key, requests per minute, scraper, body, plan, concurrent runs, monthly quota, then the fetch. Only a successful run counts against the quota. With "async": true the call answers 202 at once with a status_url to read the run from (and webhook_url, if given, is called when it ends); a synchronous run still going when the wait ends answers 202 too.
+         * @description Checks run cheapest first, so a refused call leaves nothing behind: API key, requests per minute, scraper, body, plan, concurrent runs, monthly quota, then the fetch. Only a successful run counts against the quota. With "async": true the call answers 202 at once with a status_url to read the run from (and webhook_url, if given, is called when it ends); a synchronous run still going when the wait ends answers 202 too. formats (any scraper) adds each named output beside data, here and in GET /api/runs/{id}: markdown, text and html of the kept content (only_main_content, default true, keeps the article or product body; include_tags and exclude_tags narrow it with CSS selectors), raw_html, links and metadata of the page; screenshot needs "render": true.
          */
         post: operations["runScraper"];
         delete?: never;
@@ -632,7 +632,18 @@ export interface components {
             created_at: string;
             finished_at: string | null;
             /** @description null for a run without items and once the retention period is over. */
-            data: (components["schemas"]["ProductItem"] | components["schemas"]["ScrapedItem"])[] | null;
+            data: (components["schemas"]["ProductItem"] | components["schemas"]["WebPageItem"] | components["schemas"]["ScrapedItem"])[] | null;
+            /** @description The kept content (only_main_content, include_tags, exclude_tags) as Markdown: ATX headings, nested lists, GFM tables, fenced code with its language, absolute links and images. */
+            markdown?: string;
+            /** @description The kept content as plain text, laid out as a browser's innerText: blocks a blank line apart. */
+            text?: string;
+            /** @description The kept content as cleaned HTML: no scripts, styles, hidden elements or handlers; URLs absolute. */
+            html?: string;
+            /** @description The page as fetched, decoded to text. */
+            raw_html?: string;
+            /** @description Every <a href> of the whole page, once per URL. */
+            links?: components["schemas"]["PageLink"][];
+            metadata?: components["schemas"]["PageMetadata"];
             data_expires_at: string | null;
             /** @description The delivery of the run's webhook, null when the run has none. */
             webhook: {
@@ -678,6 +689,42 @@ export interface components {
                 [key: string]: "json-ld" | "microdata" | "opengraph" | "markup" | "text";
             };
         };
+        /** @description An item of the Web Page scraper: one per page, with no `_meta` (every page is a web page). */
+        WebPageItem: {
+            /** @description The address the run asked for. */
+            url: string;
+            /** @description The address that answered, after redirects. */
+            final_url: string;
+            status_code: number;
+            /** @description The headline or page title, without the site's name. */
+            title: string | null;
+            description: string | null;
+            /** @description The language the page states, lower-cased: "en", "pt-br". */
+            language: string | null;
+            /** @description ISO 8601: a date (YYYY-MM-DD) or a UTC timestamp. */
+            published_at: string | null;
+            author: string | null;
+            site_name: string | null;
+            /** @description The page's lead image, absolute. */
+            image: string | null;
+            /** @description The page's main content as Markdown (the whole page, cleaned, with only_main_content: false; narrowed by include_tags and exclude_tags). */
+            markdown: string;
+            /** @description The same content as plain text. */
+            text: string;
+            /** @description Every <a href> of the whole page, once per URL. */
+            links: components["schemas"]["PageLink"][];
+            /** @description Words of text (each Chinese or Japanese character one). */
+            word_count: number;
+        };
+        /** @description One link of the page, once per URL, in document order. */
+        PageLink: {
+            /** @description Absolute, resolved against the page's <base href> or its final URL. */
+            url: string;
+            /** @description What the link shows: its text, else its image's alt, aria-label or title; "" when none. */
+            text: string;
+            /** @description The rel keywords of every link to this URL (nofollow, sponsored, ugc…), space-separated; null when none. */
+            rel: string | null;
+        };
         /** @description The base fields of every item; each scraper kind adds its own (currency, brand, address, …). */
         ScrapedItem: {
             title: string | null;
@@ -689,6 +736,27 @@ export interface components {
             _meta?: components["schemas"]["ItemMeta"];
         } & {
             [key: string]: unknown;
+        };
+        /** @description What the page says about itself; null where it does not say. */
+        PageMetadata: {
+            /** @description The headline or page title, without the site's name. */
+            title: string | null;
+            description: string | null;
+            /** @description The language the page states, lower-cased: "en", "pt-br". */
+            language: string | null;
+            /** @description ISO 8601: a date (YYYY-MM-DD) or a UTC timestamp. */
+            published_at: string | null;
+            modified_at: string | null;
+            author: string | null;
+            site_name: string | null;
+            /** @description The page's lead image, absolute. */
+            image: string | null;
+            /** @description rel=canonical, absolute. */
+            canonical: string | null;
+            favicon: string | null;
+            /** @description og:type ("article", "product", "website"…). */
+            type: string | null;
+            keywords: string[];
         };
         Scraper: {
             id: number;
@@ -747,7 +815,18 @@ export interface components {
             status: "success";
             scraper_id: number;
             url: string;
-            data: (components["schemas"]["ProductItemOutput"] | components["schemas"]["ScrapedItemOutput"])[];
+            data: (components["schemas"]["ProductItemOutput"] | components["schemas"]["WebPageItemOutput"] | components["schemas"]["ScrapedItemOutput"])[];
+            /** @description The kept content (only_main_content, include_tags, exclude_tags) as Markdown: ATX headings, nested lists, GFM tables, fenced code with its language, absolute links and images. */
+            markdown?: string;
+            /** @description The kept content as plain text, laid out as a browser's innerText: blocks a blank line apart. */
+            text?: string;
+            /** @description The kept content as cleaned HTML: no scripts, styles, hidden elements or handlers; URLs absolute. */
+            html?: string;
+            /** @description The page as fetched, decoded to text. */
+            raw_html?: string;
+            /** @description Every <a href> of the whole page, once per URL. */
+            links?: components["schemas"]["PageLinkOutput"][];
+            metadata?: components["schemas"]["PageMetadataOutput"];
             duration_ms: number;
             /** Format: date-time */
             created_at: string;
@@ -946,6 +1025,42 @@ export interface components {
                 [key: string]: "json-ld" | "microdata" | "opengraph" | "markup" | "text";
             };
         };
+        /** @description An item of the Web Page scraper: one per page, with no `_meta` (every page is a web page). */
+        WebPageItemOutput: {
+            /** @description The address the run asked for. */
+            url: string;
+            /** @description The address that answered, after redirects. */
+            final_url: string;
+            status_code: number;
+            /** @description The headline or page title, without the site's name. */
+            title: string | null;
+            description: string | null;
+            /** @description The language the page states, lower-cased: "en", "pt-br". */
+            language: string | null;
+            /** @description ISO 8601: a date (YYYY-MM-DD) or a UTC timestamp. */
+            published_at: string | null;
+            author: string | null;
+            site_name: string | null;
+            /** @description The page's lead image, absolute. */
+            image: string | null;
+            /** @description The page's main content as Markdown (the whole page, cleaned, with only_main_content: false; narrowed by include_tags and exclude_tags). */
+            markdown: string;
+            /** @description The same content as plain text. */
+            text: string;
+            /** @description Every <a href> of the whole page, once per URL. */
+            links: components["schemas"]["PageLinkOutput"][];
+            /** @description Words of text (each Chinese or Japanese character one). */
+            word_count: number;
+        };
+        /** @description One link of the page, once per URL, in document order. */
+        PageLinkOutput: {
+            /** @description Absolute, resolved against the page's <base href> or its final URL. */
+            url: string;
+            /** @description What the link shows: its text, else its image's alt, aria-label or title; "" when none. */
+            text: string;
+            /** @description The rel keywords of every link to this URL (nofollow, sponsored, ugc…), space-separated; null when none. */
+            rel: string | null;
+        };
         /** @description The base fields of every item; each scraper kind adds its own (currency, brand, address, …). */
         ScrapedItemOutput: {
             title: string | null;
@@ -957,6 +1072,27 @@ export interface components {
             _meta?: components["schemas"]["ItemMetaOutput"];
         } & {
             [key: string]: unknown;
+        };
+        /** @description What the page says about itself; null where it does not say. */
+        PageMetadataOutput: {
+            /** @description The headline or page title, without the site's name. */
+            title: string | null;
+            description: string | null;
+            /** @description The language the page states, lower-cased: "en", "pt-br". */
+            language: string | null;
+            /** @description ISO 8601: a date (YYYY-MM-DD) or a UTC timestamp. */
+            published_at: string | null;
+            modified_at: string | null;
+            author: string | null;
+            site_name: string | null;
+            /** @description The page's lead image, absolute. */
+            image: string | null;
+            /** @description rel=canonical, absolute. */
+            canonical: string | null;
+            favicon: string | null;
+            /** @description og:type ("article", "product", "website"…). */
+            type: string | null;
+            keywords: string[];
         };
         RunDetailOutput: {
             id: number;
@@ -977,7 +1113,18 @@ export interface components {
             created_at: string;
             finished_at: string | null;
             /** @description null for a run without items and once the retention period is over. */
-            data: (components["schemas"]["ProductItemOutput"] | components["schemas"]["ScrapedItemOutput"])[] | null;
+            data: (components["schemas"]["ProductItemOutput"] | components["schemas"]["WebPageItemOutput"] | components["schemas"]["ScrapedItemOutput"])[] | null;
+            /** @description The kept content (only_main_content, include_tags, exclude_tags) as Markdown: ATX headings, nested lists, GFM tables, fenced code with its language, absolute links and images. */
+            markdown?: string;
+            /** @description The kept content as plain text, laid out as a browser's innerText: blocks a blank line apart. */
+            text?: string;
+            /** @description The kept content as cleaned HTML: no scripts, styles, hidden elements or handlers; URLs absolute. */
+            html?: string;
+            /** @description The page as fetched, decoded to text. */
+            raw_html?: string;
+            /** @description Every <a href> of the whole page, once per URL. */
+            links?: components["schemas"]["PageLinkOutput"][];
+            metadata?: components["schemas"]["PageMetadataOutput"];
             data_expires_at: string | null;
             /** @description The delivery of the run's webhook, null when the run has none. */
             webhook: {
@@ -1459,6 +1606,14 @@ export interface operations {
                     include_reviews?: boolean;
                     async?: boolean;
                     webhook_url?: string;
+                    /** @description Outputs to add beside data, each under its own name: markdown, text, html (the kept content, cleaned), raw_html (the page as fetched), links, metadata, screenshot (needs render: true). */
+                    formats?: ("markdown" | "text" | "html" | "raw_html" | "links" | "metadata" | "screenshot")[];
+                    /** @description Default true: markdown, text and html keep the article or product body, without navigation, headers, footers, cookie banners, share bars and related lists; false keeps the whole page, still cleaned. */
+                    only_main_content?: boolean;
+                    /** @description CSS selectors (at most 20): render only the elements they match. */
+                    include_tags?: string[];
+                    /** @description CSS selectors (at most 20): leave out the elements they match. */
+                    exclude_tags?: string[];
                 };
             };
         };
@@ -1744,7 +1899,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `blocked_address`: The address is private or internal. `not_html`: The page is not HTML. `too_large`: The page is larger than a run reads. `page_too_complex`: The page nests deeper than a run walks. `extraction_timeout`: Reading the page's items took too long. `blocked_webhook_url`: webhook_url is a private or internal address. `idempotency_key_reused`: This Idempotency-Key was used with a different request. */
+            /** @description `blocked_address`: The address is private or internal. `not_html`: The page is not HTML. `too_large`: The page is larger than a run reads, or an asked format would be longer than a run writes. `page_too_complex`: The page nests deeper, or has more elements, than a run reads. `extraction_timeout`: Reading the page's items took too long. `blocked_webhook_url`: webhook_url is a private or internal address. `idempotency_key_reused`: This Idempotency-Key was used with a different request. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1957,6 +2112,14 @@ export interface operations {
                     urls: string[];
                     include_reviews?: boolean;
                     webhook_url?: string;
+                    /** @description Outputs to add beside data, each under its own name: markdown, text, html (the kept content, cleaned), raw_html (the page as fetched), links, metadata, screenshot (needs render: true). */
+                    formats?: ("markdown" | "text" | "html" | "raw_html" | "links" | "metadata" | "screenshot")[];
+                    /** @description Default true: markdown, text and html keep the article or product body, without navigation, headers, footers, cookie banners, share bars and related lists; false keeps the whole page, still cleaned. */
+                    only_main_content?: boolean;
+                    /** @description CSS selectors (at most 20): render only the elements they match. */
+                    include_tags?: string[];
+                    /** @description CSS selectors (at most 20): leave out the elements they match. */
+                    exclude_tags?: string[];
                 };
             };
         };
