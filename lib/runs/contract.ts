@@ -14,6 +14,7 @@ import {
   runPageSchema,
   runRequestSchema,
   runResultSchema,
+  runScreenshotSchema,
 } from "./schema";
 
 // Runs and batches (docs/architecture.md#operations): running a scraper on a page or many, and reading or
@@ -254,6 +255,28 @@ export const getRun = operation({
   errors: { ...CALLER, not_found: "You have no run with this id." },
 });
 
+export const getRunScreenshot = operation({
+  method: "GET",
+  path: "/api/runs/{id}/screenshot",
+  operationId: "getRunScreenshot",
+  tag: "runs",
+  summary:
+    'The PNG a rendered run took ("render": true with "screenshot"), while the run\'s results are kept: only its owner reads it.',
+  access: ANY_CALLER,
+  pathParams: idParam("run"),
+  success: {
+    status: 200,
+    description: 'The screenshot: the 1280×800 viewport, or the page up to 10,000 px tall ("full_page").',
+    mediaType: "image/png",
+    schema: runScreenshotSchema,
+  },
+  errors: {
+    ...CALLER,
+    not_found:
+      "You have no run with this id, or it has no screenshot: none was asked for, the run did not succeed, or its results are past the retention period.",
+  },
+});
+
 export const cancelRun = operation({
   method: "DELETE",
   path: "/api/runs/{id}",
@@ -319,7 +342,16 @@ export const cancelBatch = operation({
   },
 });
 
-export const RUNS_CONTRACT = [runScraper, runScraperBatch, listRuns, getRun, cancelRun, getBatch, cancelBatch] as const;
+export const RUNS_CONTRACT = [
+  runScraper,
+  runScraperBatch,
+  listRuns,
+  getRun,
+  getRunScreenshot,
+  cancelRun,
+  getBatch,
+  cancelBatch,
+] as const;
 
 // The webhooks runs and batches send (lib/webhooks/events.ts), each to the webhook_url given with the submission.
 

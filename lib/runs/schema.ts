@@ -171,3 +171,6 @@ export const runPageSchema = z
     has_more: z.boolean(),
   })
   .meta({ id: "RunPage" });
+
+/** 200 of GET /api/runs/{id}/screenshot: PNG bytes (the document's binary string). */
+export const runScreenshotSchema = z.string().meta({ override: { type: "string", format: "binary" } });

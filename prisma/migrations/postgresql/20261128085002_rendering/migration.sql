@@ -1,3 +1,6 @@
+ALTER TABLE "scraper_runs" ADD COLUMN     "rendered" BOOLEAN NOT NULL DEFAULT false;
+
+
 CREATE TABLE "run_screenshots" (
     "run_id" INTEGER NOT NULL,
     "png" BYTEA NOT NULL,

@@ -1,6 +1,0 @@
-CREATE TABLE "run_screenshots" (
-    "run_id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
-    "png" BLOB NOT NULL,
-    "created_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    CONSTRAINT "run_screenshots_run_id_fkey" FOREIGN KEY ("run_id") REFERENCES "scraper_runs" ("id") ON DELETE CASCADE ON UPDATE CASCADE
-);
