@@ -70,6 +70,7 @@ const exampleRunSummary = {
   duration_ms: 840,
   error_code: null,
   error: null,
+  rendered: false,
   created_at: "2026-11-21T16:05:12.000Z",
   finished_at: "2026-11-21T16:05:12.840Z",
 };

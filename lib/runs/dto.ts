@@ -68,6 +68,7 @@ export const RUN_ROW_FIELDS = {
   error: true,
   createdAt: true,
   finishedAt: true,
+  rendered: true,
 } as const;
 
 export interface RunRow {
@@ -82,6 +83,8 @@ export interface RunRow {
   error: string | null;
   createdAt: Date;
   finishedAt: Date | null;
+  /** Whether its page was rendered in a browser (lib/runs/render.ts). */
+  rendered: boolean;
 }
 
 /** One run in GET /api/runs. */
@@ -96,6 +99,7 @@ export function runSummaryDto(run: RunRow): z.output<typeof runSummarySchema> {
     duration_ms: run.durationMs,
     error_code: run.errorCode,
     error: run.error,
+    rendered: run.rendered,
     created_at: run.createdAt.toISOString(),
     finished_at: run.finishedAt?.toISOString() ?? null,
   };

@@ -4,7 +4,7 @@ import { isAppError } from "@/lib/infra/errors";
 import { log } from "@/lib/infra/log";
 import { pageFetcher } from "@/lib/infra/outbound/safe-fetch";
 import { extractJsonInThread } from "@/lib/scrapers/extraction/pool";
-import { DEFAULT_RENDER_TIMEOUT_MS, type RenderRequest } from "./render-options";
+import { DEFAULT_RENDER_TIMEOUT_MS, type RenderRequest } from "@/lib/scrapers/render-options";
 
 // A run's page, as the worker gets it (docs/product.md#rendering): the HTML the server sends, or the page rendered in
 // this process's browser pool (lib/infra/browser: a worker renders, the web process never does unless it works the

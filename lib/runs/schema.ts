@@ -118,6 +118,9 @@ export const runSummarySchema = z
     duration_ms: z.number().int().nonnegative().nullable(),
     error_code: z.string().nullable(),
     error: z.string().nullable(),
+    rendered: z
+      .boolean()
+      .meta({ description: 'Whether the page was rendered in a browser (`render`: true, or "auto" that found it needed one).' }),
     created_at: timestamp,
     finished_at: timestamp.nullable(),
   })

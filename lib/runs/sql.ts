@@ -44,7 +44,8 @@ export interface ClaimedRunRow {
 }
 
 /** RUN_DETAIL's row: a run row with its scraper's name flattened, times as ISO text, and its first delivery. */
-export type RunDetailSqlRow = Omit<RunRow, "scraper" | "createdAt" | "finishedAt"> & {
+export type RunDetailSqlRow = Omit<RunRow, "scraper" | "createdAt" | "finishedAt" | "rendered"> & {
+  rendered: SqlBoolean;
   scraperName: string;
   createdAt: string;
   finishedAt: string | null;
@@ -189,7 +190,7 @@ export const RUN_DETAIL = hotStatement<[id: number, userId: number], RunDetailSq
   name: "run_detail",
   sqlite: `SELECT r.id, r.scraper_id AS "scraperId", s.name AS "scraperName", r.url, r.status, r.item_count AS "itemCount",
       r.duration_ms AS "durationMs", r.error_code AS "errorCode", r.error, r.created_at AS "createdAt",
-      r.finished_at AS "finishedAt", r.result_data AS "resultData", d.id AS "deliveryId", d.attempts AS "deliveryAttempts",
+      r.finished_at AS "finishedAt", r.result_data AS "resultData", r.rendered, d.id AS "deliveryId", d.attempts AS "deliveryAttempts",
       d.last_status AS "deliveryLastStatus", d.url_disabled AS "deliveryUrlDisabled"
     FROM scraper_runs r JOIN scrapers s ON s.id = r.scraper_id
       LEFT JOIN webhook_deliveries d ON d.id = (SELECT min(id) FROM webhook_deliveries WHERE run_id = r.id)
@@ -197,7 +198,7 @@ export const RUN_DETAIL = hotStatement<[id: number, userId: number], RunDetailSq
   postgres: `SELECT r.id, r.scraper_id AS "scraperId", s.name AS "scraperName", r.url, r.status::text AS status,
       r.item_count AS "itemCount", r.duration_ms AS "durationMs", r.error_code AS "errorCode", r.error,
       to_char(r.created_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
-      to_char(r.finished_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "finishedAt", r.result_data AS "resultData",
+      to_char(r.finished_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "finishedAt", r.result_data AS "resultData", r.rendered,
       d.id AS "deliveryId", d.attempts AS "deliveryAttempts", d.last_status AS "deliveryLastStatus",
       d.url_disabled AS "deliveryUrlDisabled"
     FROM scraper_runs r JOIN scrapers s ON s.id = r.scraper_id

@@ -3,7 +3,7 @@ import { PLAN_LIST, type Plan } from "@/lib/config/plans";
 import { AppError, type ValidationIssue } from "@/lib/infra/errors";
 
 // What a run may ask of the browser (docs/product.md#rendering): the keys issue 23 adds to the run options
-// (lib/runs/options.ts spreads renderOptionFields), their limits, and the checks that depend on the caller's plan.
+// (lib/scrapers/run-options.ts spreads renderOptionFields), their limits, and the checks that depend on the caller's plan.
 // The worker's part is lib/runs/render.ts.
 
 /** The longest `wait_for` in milliseconds: the rendering engine's own cap (lib/infra/browser/limits.ts, MAX_WAIT_FOR_MS). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PLANS } from "@/lib/config/plans";
 import { MAX_WAIT_FOR_MS as ENGINE_MAX_WAIT_FOR_MS } from "@/lib/infra/browser/limits";
 import type { AppError } from "@/lib/infra/errors";
-import { looksLikeAppShell, needsBrowser } from "./render";
+import { looksLikeAppShell, needsBrowser } from "@/lib/runs/render";
 import { checkRenderRequest, DEFAULT_RENDER_TIMEOUT_MS, MAX_WAIT_FOR_MS, renderOptionFields } from "./render-options";
 
 const shell = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Loading…</title>
