@@ -40,6 +40,7 @@ export async function getRun(userId: number, id: number) {
     // SQLite answers 1/0, PostgreSQL true/false.
     rendered: Boolean(row.rendered),
     resultData: row.resultData,
+    outputs: row.outputs,
     deliveries:
       row.deliveryId === null
         ? []

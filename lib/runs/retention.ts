@@ -22,7 +22,8 @@ export async function purgeExpiredResults(now: Date = new Date()): Promise<numbe
   const expired = { createdAt: { lte: new Date(now.getTime() - RETENTION_MS) } };
   const { count } = await db.scraperRun.updateMany({
     where: { ...expired, resultData: { not: null } },
-    data: { resultData: null },
+    // What the run produced beside its items (lib/scrapers/run-options.ts) goes with them.
+    data: { resultData: null, outputs: null },
   });
   await db.runScreenshot.deleteMany({ where: { run: expired } });
   return count;
