@@ -106,7 +106,17 @@ const exampleBatchDetail = {
 
 const NO_SCRAPER = { not_found: "No scraper has this id." } as const;
 const RATE_LIMITED = { rate_limited: "Too many requests this minute for your plan. Wait for Retry-After seconds." } as const;
-const PLAN_REQUIRED = { plan_required: "Your plan does not include this scraper." } as const;
+const PLAN_REQUIRED = {
+  plan_required:
+    'Your plan does not include this scraper, or what the run asks of the browser ("render": true and screenshots on Free, a timeout_ms past the plan\'s).',
+} as const;
+/** A rendered run's failures (lib/infra/browser): the page's, then ours (free, like every failed run). */
+const RENDERING = {
+  render_timeout: "The rendered page did not finish within timeout_ms: wait_for never showed, or its scripts kept it busy.",
+  rendering_unavailable: "Pages cannot be rendered here right now (no browser can run).",
+  rendering_busy: "No browser page came free within the run's timeout_ms.",
+  rendering_crashed: "The browser died under the page twice (it was replaced, and the page rendered once more).",
+} as const;
 const BLOCKED_WEBHOOK = { blocked_webhook_url: "webhook_url is a private or internal address." } as const;
 
 export const runScraper = operation({
@@ -116,7 +126,8 @@ export const runScraper = operation({
   tag: "scrapers",
   summary: "Fetches the page at url and returns the items found on it. Products and restaurants also accept include_reviews.",
   description:
-    'Checks run cheapest first, so a refused call leaves nothing behind: API key, requests per minute, scraper, body, plan, concurrent runs, monthly quota, then the fetch. Only a successful run counts against the quota. With "async": true the call answers 202 at once with a status_url to read the run from (and webhook_url, if given, is called when it ends); a synchronous run still going when the wait ends answers 202 too.',
+    'Checks run cheapest first, so a refused call leaves nothing behind: API key, requests per minute, scraper, body, plan, concurrent runs, monthly quota, then the fetch. Only a successful run counts against the quota. With "async": true the call answers 202 at once with a status_url to read the run from (and webhook_url, if given, is called when it ends); a synchronous run still going when the wait ends answers 202 too. "render": true or "auto" renders the page in a browser first (wait_for, timeout_ms, screenshot: docs/product.md#rendering); the answer says "rendered".',
+
   access: API_KEY_ACCESS,
   pathParams: idParam("scraper"),
   body: { schema: runRequestSchema, example: { url: exampleScraperUrl, include_reviews: false } },
@@ -130,6 +141,7 @@ export const runScraper = operation({
       scraper_id: 1,
       url: exampleItem.url,
       data: [exampleItem],
+      rendered: false,
       duration_ms: 840,
       created_at: "2026-11-21T16:05:12.000Z",
     },
@@ -167,8 +179,9 @@ export const runScraper = operation({
     upstream_error: "The target site answered with an error.",
     upstream_unreachable: "The target site could not be reached.",
     upstream_timeout: "The target site took too long to answer.",
-    page_too_complex: "The page nests deeper than a run walks.",
+    page_too_complex: "The page nests deeper than a run walks, or a rendered page exhausted its memory.",
     extraction_timeout: "Reading the page's items took too long.",
+    ...RENDERING,
     ...BLOCKED_WEBHOOK,
     worker_lost: "The worker running it stopped before it finished; the run is not counted.",
     cancelled: "The run was cancelled, or you closed the request before it finished (recorded, not counted).",

@@ -54,6 +54,8 @@ export function runResultDto(run: CompletedRun): z.output<typeof runResultSchema
     url: run.url,
     data: run.items,
     ...run.outputs,
+    // A rendered run's outputs say so (lib/runs/render.ts); every other run was not.
+    rendered: run.outputs.rendered === true,
     duration_ms: run.durationMs,
     created_at: run.createdAt.toISOString(),
   };

@@ -4,7 +4,8 @@ import { isAppError } from "@/lib/infra/errors";
 import { log } from "@/lib/infra/log";
 import { pageFetcher } from "@/lib/infra/outbound/safe-fetch";
 import { extractJsonInThread } from "@/lib/scrapers/extraction/pool";
-import { DEFAULT_RENDER_TIMEOUT_MS, type RenderRequest } from "@/lib/scrapers/render-options";
+import { DEFAULT_RENDER_TIMEOUT_MS } from "@/lib/scrapers/render-options";
+import type { RunOptions, RunOutputs } from "@/lib/scrapers/run-options";
 
 // A run's page, as the worker gets it (docs/product.md#rendering): the HTML the server sends, or the page rendered in
 // this process's browser pool (lib/infra/browser: a worker renders, the web process never does unless it works the
@@ -14,14 +15,15 @@ export interface RunPageInput {
   url: string;
   kind: string;
   includeReviews: boolean;
-  options: RenderRequest;
+  /** What the run was asked beyond its URL: the rendering options here, the rest for the extraction thread. */
+  options: RunOptions;
   /** The run cancelled (or its lease lost): every step stops, rejecting with its reason. */
   signal: AbortSignal;
 }
 
 export interface RunPage {
-  /** The items as the extraction thread wrote them (JSON text) and how many. */
-  items: { json: string; count: number };
+  /** The items as the extraction thread wrote them (JSON text), how many, and the outputs it made beside them. */
+  items: Extracted;
   /** Whether the items came from a page rendered in a browser. */
   rendered: boolean;
   /** The PNG asked for with `screenshot`. */
@@ -37,10 +39,12 @@ export interface RunPage {
  *   its address, or looks like an app shell (needsBrowser). If that render fails, the plain page's items stand when it
  *   had any; otherwise the render's error is the run's.
  */
+type Extracted = { json: string; count: number; outputs: RunOutputs | null };
+
 export async function scrapeRunPage(input: RunPageInput): Promise<RunPage> {
   const { options, signal } = input;
   const extract = (html: string, url: string) =>
-    extractJsonInThread({ kind: input.kind, html, url, includeReviews: input.includeReviews }, { signal });
+    extractJsonInThread({ kind: input.kind, html, url, includeReviews: input.includeReviews, options }, { signal });
   if (options.render === true) return renderAndExtract(input, extract);
   const page = await pageFetcher().fetchPage(input.url, { signal });
   const items = await extract(page.html, page.url);
@@ -56,7 +60,7 @@ export async function scrapeRunPage(input: RunPageInput): Promise<RunPage> {
 
 async function renderAndExtract(
   input: RunPageInput,
-  extract: (html: string, url: string) => Promise<{ json: string; count: number }>,
+  extract: (html: string, url: string) => Promise<Extracted>,
 ): Promise<RunPage> {
   const { options, signal } = input;
   const deadlineMs = options.timeout_ms ?? DEFAULT_RENDER_TIMEOUT_MS;

@@ -6,6 +6,7 @@ import { AppError, type ErrorCode } from "@/lib/infra/errors";
 import { log } from "@/lib/infra/log";
 import { listenForRunEnd, type RunEndListener } from "@/lib/runs/events";
 import { type ScraperKind, scraperKindOf } from "@/lib/scrapers/kinds";
+import { checkRenderRequest } from "@/lib/scrapers/render-options";
 import { readRunOutputs, storedRunOptions } from "@/lib/scrapers/run-options";
 import type { ScrapedItem } from "@/lib/scrapers/types";
 import { quotaExceeded } from "@/lib/usage/quota";
@@ -138,6 +139,7 @@ export async function queueRun(runId: number, slotToken?: string): Promise<void>
 export async function submitRun(input: RunInput, options: SubmitOptions = {}): Promise<RunOutcome> {
   const { userId, plan, apiKeyId, scraper, request } = input;
   assertPlanIncludes(plan, scraper.requiredPlan);
+  checkRenderRequest(request, plan);
   const data = {
     userId,
     apiKeyId,

@@ -104,6 +104,7 @@ export const runResultSchema = z
     url: z.string(),
     data: z.array(runItemSchema),
     ...runOutputsFields,
+    rendered: z.boolean().meta({ description: "Whether the page was rendered in a browser before extraction." }),
     duration_ms: z.number().int().nonnegative(),
     created_at: timestamp,
   })

@@ -180,16 +180,16 @@ export const RENEW_LEASE = hotStatement<[id: number], { id: number }>({
  * through recordRunEnd's transaction instead (lib/runs/ended.ts).
  */
 export const RECORD_SUCCESS = hotStatement<
-  [itemCount: number, durationMs: number, resultData: string, outputs: string | null, id: number],
+  [itemCount: number, durationMs: number, resultData: string, outputs: string | null, rendered: 0 | 1, id: number],
   { id: number }
 >({
   name: "worker_record_success",
   sqlite: `UPDATE scraper_runs SET status = 'success', item_count = ?, duration_ms = ?, result_data = ?, outputs = ?,
-      finished_at = ${sqlNow("sqlite")}, lease_until = NULL
+      rendered = ?, finished_at = ${sqlNow("sqlite")}, lease_until = NULL
     WHERE id = ? AND status = 'running' RETURNING id`,
   postgres: `UPDATE scraper_runs SET status = 'success', item_count = $1, duration_ms = $2, result_data = $3, outputs = $4,
-      finished_at = ${sqlNow("postgresql")}, lease_until = NULL
-    WHERE id = $5 AND status = 'running' RETURNING id`,
+      rendered = $5::int::boolean, finished_at = ${sqlNow("postgresql")}, lease_until = NULL
+    WHERE id = $6 AND status = 'running' RETURNING id`,
 });
 
 /**

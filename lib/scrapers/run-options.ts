@@ -1,4 +1,5 @@
-import type { z } from "zod";
+import { z } from "zod";
+import { renderOptionFields } from "./render-options";
 
 // What a run may be asked beyond its URL, and what it may produce beside its items: one home for both, shared by the
 // run and batch requests (lib/runs/schema.ts, batch-schema.ts), the stored run (scraper_runs.options / .outputs), the
@@ -6,7 +7,10 @@ import type { z } from "zod";
 // once; every request, the contract, the stored run and the DTOs pick them up.
 
 /** The options' request fields (snake_case, as the API takes them), spread into the run and batch request schemas. */
-export const runOptionsFields = {} satisfies z.ZodRawShape;
+export const runOptionsFields = {
+  // Issue 23: render, wait_for, timeout_ms, screenshot (docs/product.md#rendering).
+  ...renderOptionFields,
+} satisfies z.ZodRawShape;
 
 /** What a run was asked beyond its URL, as validated. */
 export type RunOptions = z.infer<z.ZodObject<typeof runOptionsFields>>;
@@ -38,7 +42,11 @@ export function readRunOptions(stored: string | null): RunOptions {
  * The outputs' answer fields, beside `data` in a run's answer (sync 200, GET /api/runs/{id}): each must be
  * `.optional()`, present when the run produced it. Spread into the run result and detail schemas.
  */
-export const runOutputsFields = {} satisfies z.ZodRawShape;
+export const runOutputsFields = {
+  screenshot_url: z.url().optional().meta({
+    description: "Where the run's screenshot is read (GET, by its owner, while its items are kept); only when one was taken.",
+  }),
+} satisfies z.ZodRawShape;
 
 /** What a successful run produced beside its items, kept with them (scraper_runs.outputs) and cleared with them. */
 export type RunOutputs = Partial<z.infer<z.ZodObject<typeof runOutputsFields>>> & Record<string, unknown>;
