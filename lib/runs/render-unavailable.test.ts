@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 vi.hoisted(() => {
   // Read by lib/infra/env.ts when first imported: this process's pool looks for a browser that is not there.
   process.env.CHROMIUM_PATH = "/nonexistent/chromium";
+  // A queue of its own: with Redis, the suite's files share one queue, and another file's worker has a browser.
+  process.env.QUEUE_PREFIX = `${process.env.QUEUE_PREFIX ?? "scrapedeck-test"}-no-chromium-${process.pid}`;
 });
 
 import { closeBrowserPool } from "@/lib/infra/browser";
