@@ -10,12 +10,22 @@
 // by this process as seen from another process (p50/p99, beside an idle phase), and peak memory per browser (its whole
 // process tree: RSS summed, and PSS, which counts shared pages once).
 //
+// With DATABASE_URL=postgresql://… and REDIS_URL, a third engine, "api": ScrapeDeck's rendered runs end to end, through
+// the real run API. A web instance (scripts/bench/web-instance.ts: the edge's run and health operations, no workers)
+// and a worker process (`npm run worker`, its browser pool of the same size, WORKER_CONCURRENCY = size × pages) on a
+// fresh database; every page is a synchronous POST /api/scrapers/{id}/run with {"render": true, "wait_for": …} by
+// Business users, checked for its extracted item. Its latency is the API call's (submit to answer: queue, claim,
+// render, extraction and recording included); the health probe then asks the web instance's real GET /api/health, in
+// an idle phase of its own ("idle-api") and while the runs render; memory is the worker's browsers'.
+//
 // Options: --size (BROWSER_POOL_SIZE, default 1), --pages (BROWSER_PAGES, default 4), --count (pages per engine per
 // round, 60), --rounds (2), --idle (seconds of the idle phase, 3), --latency (ms the product API waits, 0).
 // BENCH_PORT: the fixture site's port (the health endpoint takes the next); free ones by default.
-// --only pool|bare measures one engine alone, e.g. for a CPU profile of it (then npm run bench:profile on the file):
+// --only pool|bare|api measures one engine alone, e.g. for a CPU profile of it (then npm run bench:profile on the file):
 // node --import tsx --conditions=react-server --cpu-prof scripts/bench-render.ts --rounds 1 --only pool
 import { fork } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { loadavg } from "node:os";
@@ -46,7 +56,7 @@ const loadAverage = () =>
     .join(" ");
 
 interface Engine {
-  name: "pool" | "bare";
+  name: "pool" | "bare" | "api";
   /** Renders one page: its HTML and the latency from the browser page to the HTML (ms). */
   render(url: string): Promise<{ html: string; latencyMs: number; callMs: number }>;
   browserPids(): number[];
@@ -125,6 +135,95 @@ const bareEngine: Engine = {
   browserPids: () => barePids,
 };
 
+const processes = await import("@/test/support/processes");
+// The real thing: rendered runs through the run API, on a web instance and a worker process of their own.
+const withApi = Boolean(process.env.DATABASE_URL?.startsWith("postgres") && process.env.REDIS_URL) && (!only || only === "api");
+if (!withApi && !only) console.log("bench:render: no api engine (it needs DATABASE_URL=postgresql://… and REDIS_URL).");
+const api = withApi ? await startApi() : null;
+
+async function startApi() {
+  const { freshDatabaseUrl, dropPostgresSchema } = await import("@/test/support/database");
+  const databaseUrl = freshDatabaseUrl();
+  const benchId = randomBytes(4).toString("hex");
+  const processEnv = {
+    DATABASE_URL: databaseUrl,
+    AUTH_SECRET: process.env.AUTH_SECRET ?? "bench-secret-that-is-long-enough-for-hs256-0123456789",
+    SCRAPER_ALLOW_LOOPBACK: "1",
+    LOG_LEVEL: "warn",
+    RUN_WORKERS_IN_APP: "0",
+    QUEUE_PREFIX: `scrapedeck-bench-render-${benchId}`,
+    REDIS_KEY_PREFIX: `scrapedeck-bench-render-${benchId}:`,
+    BROWSER_POOL_SIZE: String(size),
+    BROWSER_PAGES: String(pagesPerBrowser),
+    WORKER_CONCURRENCY: String(size * pagesPerBrowser),
+  };
+  Object.assign(process.env, { DATABASE_URL: databaseUrl });
+  const { prepareDatabase } = await import("@/server/prepare-database");
+  await prepareDatabase(databaseUrl);
+  const { db } = await import("@/lib/infra/db");
+  const { createApiKey } = await import("@/lib/api-keys/keys");
+  const { startScriptProcess, startWorkerProcess } = await import("@/test/support/worker-process");
+  const scraper = await db.scraper.findUniqueOrThrow({ where: { slug: "ecommerce-products" } });
+  // Enough Business users that no one meets the plan's requests per minute.
+  const keys: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    const user = await db.user.create({
+      data: { email: `render-${i}-${benchId}@example.test`, passwordHash: "x", plan: "business" },
+    });
+    keys.push((await createApiKey(user.id, { description: "bench:render" })).key);
+  }
+  const web = await startScriptProcess("scripts/bench/web-instance.ts", "ready on", processEnv);
+  const worker = await startWorkerProcess(processEnv);
+  const url = /ready on (\S+)/.exec(web.output())?.[1] as string;
+  const workerPid = worker.child.pid as number;
+  return {
+    url,
+    scraperId: scraper.id,
+    keys,
+    /** The worker's browsers: the Chromium processes right below it (each the root of its tree). */
+    browserPids: () => {
+      const { processTree, parentOf } = processes;
+      return processTree(workerPid).filter((pid) => {
+        const parent = parentOf(pid);
+        return parent !== null && !isChromium(parent) && isChromium(pid);
+      });
+    },
+    async close() {
+      await Promise.all([web.stop(), worker.stop()]);
+      await db.$disconnect();
+      if (databaseUrl.startsWith("postgres")) await dropPostgresSchema(databaseUrl).catch(() => {});
+    },
+  };
+}
+
+function isChromium(pid: number): boolean {
+  try {
+    return /chrom/i.test(readFileSync(`/proc/${pid}/comm`, "latin1"));
+  } catch {
+    return false;
+  }
+}
+
+let nextKey = 0;
+const apiEngine: Engine | null = api && {
+  name: "api",
+  render: async (url) => {
+    const started = performance.now();
+    const response = await fetch(`${api.url}/api/scrapers/${api.scraperId}/run`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${api.keys[nextKey++ % api.keys.length]}`, "content-type": "application/json" },
+      body: JSON.stringify({ url, render: true, wait_for: SELECTOR, timeout_ms: DEADLINE_MS }),
+    });
+    const body = (await response.json()) as { rendered?: boolean; data?: { title?: string }[]; code?: string };
+    const latencyMs = performance.now() - started;
+    if (response.status !== 200 || !body.rendered)
+      throw new Error(`api: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+    // The check the other engines make on the HTML, made on the extracted item.
+    return { html: `<h1>${body.data?.[0]?.title ?? ""}</h1>`, latencyMs, callMs: latencyMs };
+  },
+  browserPids: () => api.browserPids(),
+};
+
 let pageId = 0;
 /** `count` pages through `engine`, as many at once as the pool has pages; every page checked. */
 async function run(engine: Engine) {
@@ -160,8 +259,12 @@ interface PhaseResult {
   loop: { p50: number; p99: number; max: number };
 }
 
+const localHealthUrl = `http://127.0.0.1:${(health.address() as AddressInfo).port}/api/health`;
+
 async function phase(name: string, engine: Engine | null, round: number): Promise<PhaseResult | null> {
-  probe.send({ phase: `${name}#${round}`, browsers: engine?.browserPids() ?? [] });
+  // The api engine's phases (and their idle one) ask the web instance's real health endpoint.
+  const healthUrl = name === "api" || name === "idle-api" ? `${api?.url}/api/health` : localHealthUrl;
+  probe.send({ phase: `${name}#${round}`, browsers: engine?.browserPids() ?? [], healthUrl });
   loopDelay.reset();
   const cpu = process.cpuUsage();
   const started = performance.now();
@@ -173,7 +276,7 @@ async function phase(name: string, engine: Engine | null, round: number): Promis
   const loop = { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 };
   probe.send({ phase: "", browsers: [] });
   if (!engine || !outcome) {
-    idleLoop.push(loop);
+    if (name === "idle") idleLoop.push(loop);
     return null;
   }
   return {
@@ -200,11 +303,16 @@ console.log(
 // Warm both: the pool starts its browsers on demand, the bare ones are up; one page per slot each.
 await Promise.all(Array.from({ length: size * pagesPerBrowser }, () => poolEngine.render(`${site.url}/products/0`)));
 await Promise.all(Array.from({ length: size * pagesPerBrowser }, () => bareEngine.render(`${site.url}/products/0`)));
+if (apiEngine) {
+  await Promise.all(Array.from({ length: size * pagesPerBrowser }, () => apiEngine.render(`${site.url}/products/0`)));
+}
 
 const results: PhaseResult[] = [];
 for (let round = 1; round <= rounds; round++) {
   await phase("idle", null, round);
-  const order = round % 2 === 1 ? [poolEngine, bareEngine] : [bareEngine, poolEngine];
+  if (apiEngine) await phase("idle-api", null, round);
+  const engines = [poolEngine, bareEngine, ...(apiEngine ? [apiEngine] : [])];
+  const order = round % 2 === 1 ? engines : [...engines].reverse();
   for (const engine of order.filter(({ name }) => !only || name === only)) {
     const result = await phase(engine.name, engine, round);
     if (result) results.push(result);
@@ -241,7 +349,7 @@ const HEADER = [
   "peak PSS MB/browser",
 ];
 const row = (cells: string[]) =>
-  console.log(cells.map((cell, i) => (i === 0 ? cell.padEnd(6) : cell.padStart((HEADER[i] as string).length))).join("  "));
+  console.log(cells.map((cell, i) => (i === 0 ? cell.padEnd(8) : cell.padStart((HEADER[i] as string).length))).join("  "));
 console.log("");
 row(HEADER);
 for (let round = 1; round <= rounds; round++) {
@@ -264,6 +372,8 @@ for (let round = 1; round <= rounds; round++) {
     "",
     "",
   ]);
+  const idleApi = observed[`idle-api#${round}`];
+  if (idleApi) row(["idle-api", String(round), "", "", "", "", "", "", "", "", "", ms(idleApi.p50), ms(idleApi.p99), "", ""]);
   for (const result of results.filter((entry) => entry.round === round)) {
     const seen = observed[`${result.engine}#${round}`];
     row([
@@ -303,9 +413,20 @@ if (!only)
       `health p99 idle ${healthP99("idle").toFixed(1)} ms, pool ${healthP99("pool").toFixed(1)} ms, bare ${healthP99("bare").toFixed(1)} ms; ` +
       `pool: ${JSON.stringify({ ...pool.stats(), perBrowser: undefined })}`,
   );
+if (apiEngine && !only) {
+  const apiRatio = of("api", (r) => r.pagesPerSecond) / of("bare", (r) => r.pagesPerSecond);
+  const apiOverhead = of("api", (r) => r.latency.p50) - of("bare", (r) => r.latency.p50);
+  const healthDelta = healthP99("api") - healthP99("idle-api");
+  console.log(
+    `api vs bare (medians of rounds): throughput ×${apiRatio.toFixed(2)} (goal ≥ 0.8), p50 ${apiOverhead >= 0 ? "+" : ""}${apiOverhead.toFixed(1)} ms (goal ≤ 50), ` +
+      `p99 ${of("api", (r) => r.latency.p99).toFixed(1)} vs ${of("bare", (r) => r.latency.p99).toFixed(1)} ms; ` +
+      `web instance health p99 idle ${healthP99("idle-api").toFixed(1)} ms, rendering ${healthP99("api").toFixed(1)} ms (${healthDelta >= 0 ? "+" : ""}${healthDelta.toFixed(1)}, goal ≤ 20)`,
+  );
+}
 console.log(`load average at the end ${loadAverage()}`);
 
 await pool.close();
 await Promise.all(bareBrowsers.map((browser) => browser.close()));
+await api?.close();
 siteProcess.disconnect();
 health.close();

@@ -21,7 +21,7 @@ const EXPECTED: Record<string, RegExp[]> = {
   scrape: [
     /^registered: example-\d+@example\.com$/,
     /^api key: sdeck_…$/,
-    /^run (\d+): success, 1 item\(s\)$/,
+    /^run (\d+): success, 1 item\(s\), rendered: false$/,
     /^item: Sonora Pro Wireless Headphones$/,
     /^saved run (\d+): 1 item\(s\)$/,
   ],

@@ -33,6 +33,11 @@ function RunItem({ run }: { run: RunSummaryDto }) {
         <p className="flex flex-wrap items-center gap-2">
           <span className="font-medium text-slate-900">{run.scraper_name}</span>
           <Badge variant={status.variant}>{status.label}</Badge>
+          {run.rendered ? (
+            <Badge variant="outline" title="The page was rendered in a browser before extraction">
+              Rendered
+            </Badge>
+          ) : null}
         </p>
         <p className="mt-1 truncate font-mono text-xs text-slate-700" title={run.url}>
           {run.url}

@@ -29,9 +29,12 @@ console.log(`registered: ${user.email}`);
 const apiKey = await call("POST", "/api/keys", { token, body: { description: "Example" } });
 console.log(`api key: ${apiKey.key.slice(0, 6)}…`);
 
-// 3. A run: the API key authenticates it.
-const run = await call("POST", `/api/scrapers/${SCRAPER_ID}/run`, { token: apiKey.key, body: { url: PAGE_URL } });
-console.log(`run ${run.id}: ${run.status}, ${run.data.length} item(s)`);
+// 3. A run: the API key authenticates it. "render": "auto" renders the page in a browser only if it needs one.
+const run = await call("POST", `/api/scrapers/${SCRAPER_ID}/run`, {
+  token: apiKey.key,
+  body: { url: PAGE_URL, render: "auto" },
+});
+console.log(`run ${run.id}: ${run.status}, ${run.data.length} item(s), rendered: ${run.rendered}`);
 for (const item of run.data) console.log(`item: ${item.title}`);
 
 // 4. The run again later, from the history (items are kept for a while).

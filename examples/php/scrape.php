@@ -46,9 +46,9 @@ echo "registered: {$account['user']['email']}\n";
 $apiKey = call('POST', '/api/keys', $token, ['description' => 'Example']);
 echo 'api key: ' . substr($apiKey['key'], 0, 6) . "…\n";
 
-// 3. A run: the API key authenticates it.
-$run = call('POST', "/api/scrapers/$scraperId/run", $apiKey['key'], ['url' => $pageUrl]);
-echo "run {$run['id']}: {$run['status']}, " . count($run['data']) . " item(s)\n";
+// 3. A run: the API key authenticates it. "render": "auto" renders the page in a browser only if it needs one.
+$run = call('POST', "/api/scrapers/$scraperId/run", $apiKey['key'], ['url' => $pageUrl, 'render' => 'auto']);
+echo "run {$run['id']}: {$run['status']}, " . count($run['data']) . " item(s), rendered: " . ($run['rendered'] ? 'true' : 'false') . "\n";
 foreach ($run['data'] as $item) {
     echo "item: {$item['title']}\n";
 }

@@ -42,9 +42,9 @@ print(f"registered: {account['user']['email']}")
 api_key = call("POST", "/api/keys", token=token, body={"description": "Example"})
 print(f"api key: {api_key['key'][:6]}…")
 
-# 3. A run: the API key authenticates it.
-run = call("POST", f"/api/scrapers/{SCRAPER_ID}/run", token=api_key["key"], body={"url": PAGE_URL})
-print(f"run {run['id']}: {run['status']}, {len(run['data'])} item(s)")
+# 3. A run: the API key authenticates it. "render": "auto" renders the page in a browser only if it needs one.
+run = call("POST", f"/api/scrapers/{SCRAPER_ID}/run", token=api_key["key"], body={"url": PAGE_URL, "render": "auto"})
+print(f"run {run['id']}: {run['status']}, {len(run['data'])} item(s), rendered: {str(run['rendered']).lower()}")
 for item in run["data"]:
     print(f"item: {item['title']}")
 

@@ -111,7 +111,9 @@ function responses(op: Operation): Record<string, ZodOpenApiResponseObject> {
     out[success.status] = {
       description: success.description,
       headers: responseHeaders(op, success, []),
-      ...(success.schema ? { content: { "application/json": { schema: success.schema, example: success.example } } } : {}),
+      ...(success.schema
+        ? { content: { [success.mediaType ?? "application/json"]: { schema: success.schema, example: success.example } } }
+        : {}),
     };
   }
   for (const [status, codes] of errorsByStatus(op)) {

@@ -20,6 +20,7 @@ describe("what each plan offers, derived from the plan table and the catalogue",
       { text: "Basic support", included: true },
       { text: "Concurrent runs", included: false },
       { text: "10 requests/minute", included: true },
+      { text: "JavaScript rendering when needed", included: true },
     ]);
     expect(planFeatures(PLANS.pro).map((feature) => feature.text)).toEqual([
       "1,000 API calls/month",
@@ -27,6 +28,7 @@ describe("what each plan offers, derived from the plan table and the catalogue",
       "Email support",
       "5 concurrent runs",
       "50 requests/minute",
+      "JavaScript rendering and screenshots",
     ]);
     expect(planFeatures(PLANS.business)[3]).toEqual({ text: "20 concurrent runs", included: true });
   });

@@ -1,4 +1,4 @@
-import { type Plan, planIncludes, runsOneAtATime } from "@/lib/config/plans";
+import { type Plan, planIncludes, rendersAlways, runsOneAtATime } from "@/lib/config/plans";
 import { CATALOGUE } from "./seed-data";
 
 // What each plan offers, as the pricing, the API docs' FAQ and the terms show it (docs/product.md#plans-and-limits):
@@ -33,5 +33,6 @@ export function planFeatures(plan: Plan): PlanFeature[] {
       included: !runsOneAtATime(plan),
     },
     { text: `${plan.requestsPerMinute} requests/minute`, included: true },
+    { text: rendersAlways(plan) ? "JavaScript rendering and screenshots" : "JavaScript rendering when needed", included: true },
   ];
 }

@@ -25,6 +25,19 @@ export interface Plan {
   monitorUrls: number;
   /** Monitors a user has at most. */
   monitors: number;
+  /** Rendering pages in a browser (`render` on runs, docs/product.md#plans-and-limits). */
+  rendering: RenderingLimits;
+}
+
+/**
+ * What a plan may ask of the browser. `"auto"` renders only pages that need it (an app shell, or nothing to extract
+ * without it); `"always"` is `render: true`, a browser for every page, screenshots included.
+ */
+export interface RenderingLimits {
+  /** The most a run may ask: "auto" allows `render: false | "auto"`, "always" every value. */
+  mode: "auto" | "always";
+  /** The longest `timeout_ms` a rendered run may ask (also its default): the render's whole deadline. */
+  maxTimeoutMs: number;
 }
 
 export const PLANS: Record<PlanId, Plan> = {
@@ -41,6 +54,7 @@ export const PLANS: Record<PlanId, Plan> = {
     monitorMinIntervalMs: DAY_MS,
     monitorUrls: 5,
     monitors: 3,
+    rendering: { mode: "auto", maxTimeoutMs: 15_000 },
   },
   pro: {
     id: "pro",
@@ -55,6 +69,7 @@ export const PLANS: Record<PlanId, Plan> = {
     monitorMinIntervalMs: HOUR_MS,
     monitorUrls: 50,
     monitors: 25,
+    rendering: { mode: "always", maxTimeoutMs: 30_000 },
   },
   business: {
     id: "business",
@@ -69,6 +84,7 @@ export const PLANS: Record<PlanId, Plan> = {
     monitorMinIntervalMs: 5 * MINUTE_MS,
     monitorUrls: 100,
     monitors: 100,
+    rendering: { mode: "always", maxTimeoutMs: 60_000 },
   },
 };
 
@@ -91,6 +107,11 @@ export function planOf(stored: string): PlanId {
 /** A plan may run a scraper when its rank (its place in PLAN_IDS) is at least the scraper's required plan's. */
 export function planIncludes(plan: PlanId, requiredPlan: PlanId): boolean {
   return PLAN_IDS.indexOf(plan) >= PLAN_IDS.indexOf(requiredPlan);
+}
+
+/** Whether the plan may ask `render: true` (and screenshots): a browser for every page, not only those that need it. */
+export function rendersAlways(plan: Plan): boolean {
+  return plan.rendering.mode === "always";
 }
 
 /** One run at a time: what the pricing calls "no concurrent runs". */

@@ -11,6 +11,8 @@ export interface Answer {
   headers: Record<string, string>;
   cookies?: readonly string[];
   json: string | Uint8Array | null;
+  /** A body that is not JSON (a screenshot): its type; the body is its bytes. Absent: JSON. */
+  contentType?: string;
 }
 
 /** An answer whose JSON is still text: every answer until it is signed. */
@@ -27,7 +29,7 @@ export function jsonAnswer(status: number, data: unknown, headers: Record<string
 /** The answer as a web Response, for Next's route handlers. */
 export function toResponse(answer: Answer): Response {
   const headers = new Headers(answer.headers);
-  if (answer.json !== null) headers.set("Content-Type", JSON_TYPE);
+  if (answer.json !== null) headers.set("Content-Type", answer.contentType ?? JSON_TYPE);
   for (const cookie of answer.cookies ?? []) headers.append("Set-Cookie", cookie);
   return new Response(answer.json as BodyInit | null, { status: answer.status, headers });
 }
@@ -44,7 +46,7 @@ export function writeAnswer(res: ServerResponse, answer: Answer): void {
     res.end();
     return;
   }
-  headers["Content-Type"] = JSON_TYPE;
+  headers["Content-Type"] = answer.contentType ?? JSON_TYPE;
   headers["Content-Length"] = Buffer.byteLength(answer.json);
   res.writeHead(answer.status, headers);
   res.end(answer.json);

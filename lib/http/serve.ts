@@ -51,6 +51,10 @@ function successAnswer(operation: ServedOperation, result: unknown, headers: Rec
   }
   if (result.location !== undefined) headers.Location = result.location;
   if (result.replayed) headers["Idempotent-Replayed"] = "true";
+  if (result.contentType !== undefined) {
+    if (!(result.body instanceof Uint8Array)) throw new Error("a reply with a contentType carries bytes");
+    return { status: result.status, headers, json: result.body, contentType: result.contentType };
+  }
   return {
     status: result.status,
     headers,

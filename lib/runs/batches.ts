@@ -7,6 +7,7 @@ import { cancelOpenRun } from "@/lib/runs/cancel";
 import { assertPlanIncludes } from "@/lib/runs/limits";
 import { queueRun, type RunnableScraper } from "@/lib/runs/run";
 import { OPEN_RUN_STATUSES } from "@/lib/runs/status";
+import { checkRenderRequest } from "@/lib/scrapers/render-options";
 import { storedRunOptions } from "@/lib/scrapers/run-options";
 import { reserveRuns } from "@/lib/usage/quota";
 import { getBatch } from "./batch-detail";
@@ -31,6 +32,7 @@ export async function submitBatch(input: {
 }) {
   const { userId, plan, apiKeyId, scraper, request } = input;
   assertPlanIncludes(plan, scraper.requiredPlan);
+  checkRenderRequest(request, plan);
   const cap = batchCap(plan);
   if (request.urls.length > cap) {
     throw new AppError("validation_error", `urls: the ${plan.name} plan takes at most ${cap} URLs per batch`, {

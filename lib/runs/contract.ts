@@ -14,6 +14,7 @@ import {
   runPageSchema,
   runRequestSchema,
   runResultSchema,
+  runScreenshotSchema,
 } from "./schema";
 
 // Runs and batches (docs/architecture.md#operations): running a scraper on a page or many, and reading or
@@ -69,6 +70,7 @@ const exampleRunSummary = {
   duration_ms: 840,
   error_code: null,
   error: null,
+  rendered: false,
   created_at: "2026-11-21T16:05:12.000Z",
   finished_at: "2026-11-21T16:05:12.840Z",
 };
@@ -104,7 +106,17 @@ const exampleBatchDetail = {
 
 const NO_SCRAPER = { not_found: "No scraper has this id." } as const;
 const RATE_LIMITED = { rate_limited: "Too many requests this minute for your plan. Wait for Retry-After seconds." } as const;
-const PLAN_REQUIRED = { plan_required: "Your plan does not include this scraper." } as const;
+const PLAN_REQUIRED = {
+  plan_required:
+    'Your plan does not include this scraper, or what the run asks of the browser ("render": true and screenshots on Free, a timeout_ms past the plan\'s).',
+} as const;
+/** A rendered run's failures (lib/infra/browser): the page's, then ours (free, like every failed run). */
+const RENDERING = {
+  render_timeout: "The rendered page did not finish within timeout_ms: wait_for never showed, or its scripts kept it busy.",
+  rendering_unavailable: "Pages cannot be rendered here right now (no browser can run).",
+  rendering_busy: "No browser page came free within the run's timeout_ms.",
+  rendering_crashed: "The browser died under the page twice (it was replaced, and the page rendered once more).",
+} as const;
 const BLOCKED_WEBHOOK = { blocked_webhook_url: "webhook_url is a private or internal address." } as const;
 
 export const runScraper = operation({
@@ -114,7 +126,7 @@ export const runScraper = operation({
   tag: "scrapers",
   summary: "Fetches the page at url and returns the items found on it. Products and restaurants also accept include_reviews.",
   description:
-    'Checks run cheapest first, so a refused call leaves nothing behind: API key, requests per minute, scraper, body, plan, concurrent runs, monthly quota, then the fetch. Only a successful run counts against the quota. With "async": true the call answers 202 at once with a status_url to read the run from (and webhook_url, if given, is called when it ends); a synchronous run still going when the wait ends answers 202 too. formats (any scraper) adds each named output beside data, here and in GET /api/runs/{id}: markdown, text and html of the kept content (only_main_content, default true, keeps the article or product body; include_tags and exclude_tags narrow it with CSS selectors), raw_html, links and metadata of the page; screenshot needs "render": true.',
+    'Checks run cheapest first, so a refused call leaves nothing behind: API key, requests per minute, scraper, body, plan, concurrent runs, monthly quota, then the fetch. Only a successful run counts against the quota. With "async": true the call answers 202 at once with a status_url to read the run from (and webhook_url, if given, is called when it ends); a synchronous run still going when the wait ends answers 202 too. formats (any scraper) adds each named output beside data, here and in GET /api/runs/{id}: markdown, text and html of the kept content (only_main_content, default true, keeps the article or product body; include_tags and exclude_tags narrow it with CSS selectors), raw_html, links and metadata of the page; "render": true or "auto" renders the page in a browser first (wait_for, timeout_ms, screenshot: docs/product.md#rendering); the answer says "rendered". The screenshot format is the screenshot option, and needs "render": true too.',
   access: API_KEY_ACCESS,
   pathParams: idParam("scraper"),
   body: { schema: runRequestSchema, example: { url: exampleScraperUrl, include_reviews: false } },
@@ -128,6 +140,7 @@ export const runScraper = operation({
       scraper_id: 1,
       url: exampleItem.url,
       data: [exampleItem],
+      rendered: false,
       duration_ms: 840,
       created_at: "2026-11-21T16:05:12.000Z",
     },
@@ -165,8 +178,9 @@ export const runScraper = operation({
     upstream_error: "The target site answered with an error.",
     upstream_unreachable: "The target site could not be reached.",
     upstream_timeout: "The target site took too long to answer.",
-    page_too_complex: "The page nests deeper, or has more elements, than a run reads.",
+    page_too_complex: "The page nests deeper, or has more elements, than a run reads, or a rendered page exhausted its memory.",
     extraction_timeout: "Reading the page's items took too long.",
+    ...RENDERING,
     ...BLOCKED_WEBHOOK,
     worker_lost: "The worker running it stopped before it finished; the run is not counted.",
     cancelled: "The run was cancelled, or you closed the request before it finished (recorded, not counted).",
@@ -254,6 +268,28 @@ export const getRun = operation({
   errors: { ...CALLER, not_found: "You have no run with this id." },
 });
 
+export const getRunScreenshot = operation({
+  method: "GET",
+  path: "/api/runs/{id}/screenshot",
+  operationId: "getRunScreenshot",
+  tag: "runs",
+  summary:
+    'The PNG a rendered run took ("render": true with "screenshot"), while the run\'s results are kept: only its owner reads it.',
+  access: ANY_CALLER,
+  pathParams: idParam("run"),
+  success: {
+    status: 200,
+    description: 'The screenshot: the 1280×800 viewport, or the page up to 10,000 px tall ("full_page").',
+    mediaType: "image/png",
+    schema: runScreenshotSchema,
+  },
+  errors: {
+    ...CALLER,
+    not_found:
+      "You have no run with this id, or it has no screenshot: none was asked for, the run did not succeed, or its results are past the retention period.",
+  },
+});
+
 export const cancelRun = operation({
   method: "DELETE",
   path: "/api/runs/{id}",
@@ -319,7 +355,16 @@ export const cancelBatch = operation({
   },
 });
 
-export const RUNS_CONTRACT = [runScraper, runScraperBatch, listRuns, getRun, cancelRun, getBatch, cancelBatch] as const;
+export const RUNS_CONTRACT = [
+  runScraper,
+  runScraperBatch,
+  listRuns,
+  getRun,
+  getRunScreenshot,
+  cancelRun,
+  getBatch,
+  cancelBatch,
+] as const;
 
 // The webhooks runs and batches send (lib/webhooks/events.ts), each to the webhook_url given with the submission.
 

@@ -54,6 +54,8 @@ export function runResultDto(run: CompletedRun): z.output<typeof runResultSchema
     url: run.url,
     data: run.items,
     ...run.outputs,
+    // A rendered run's outputs say so (lib/runs/render.ts); every other run was not.
+    rendered: run.outputs.rendered === true,
     duration_ms: run.durationMs,
     created_at: run.createdAt.toISOString(),
   };
@@ -72,6 +74,7 @@ export const RUN_ROW_FIELDS = {
   error: true,
   createdAt: true,
   finishedAt: true,
+  rendered: true,
 } as const;
 
 export interface RunRow {
@@ -86,6 +89,8 @@ export interface RunRow {
   error: string | null;
   createdAt: Date;
   finishedAt: Date | null;
+  /** Whether its page was rendered in a browser (lib/runs/render.ts). */
+  rendered: boolean;
 }
 
 /** One run in GET /api/runs. */
@@ -100,6 +105,7 @@ export function runSummaryDto(run: RunRow): z.output<typeof runSummarySchema> {
     duration_ms: run.durationMs,
     error_code: run.errorCode,
     error: run.error,
+    rendered: run.rendered,
     created_at: run.createdAt.toISOString(),
     finished_at: run.finishedAt?.toISOString() ?? null,
   };

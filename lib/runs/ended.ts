@@ -20,7 +20,15 @@ import { OPEN_RUN_STATUSES } from "./status";
 
 /** How a run ends. */
 export type RunEnd =
-  | { status: "success"; itemCount: number; resultData: string; outputs: string | null; durationMs: number }
+  | {
+      status: "success";
+      itemCount: number;
+      resultData: string;
+      outputs: string | null;
+      /** Whether the page was rendered in a browser (scraper_runs.rendered). */
+      rendered?: boolean;
+      durationMs: number;
+    }
   | { status: "failed"; code: ErrorCode; message: string; durationMs: number | null }
   | { status: "cancelled"; message: string };
 
@@ -49,6 +57,7 @@ function outcomeColumns(end: RunEnd) {
         itemCount: end.itemCount,
         resultData: end.resultData,
         outputs: end.outputs,
+        rendered: end.rendered ?? false,
         durationMs: end.durationMs,
       };
     case "failed":

@@ -11,6 +11,7 @@ import { runAcceptedDto, runResultDto } from "./dto";
 import { type RunLimits, runLimits } from "./limits";
 import { getRun, listRuns } from "./queries";
 import { findRunnableScraper, type SubmitOptions, submitRun } from "./run";
+import { getRunScreenshot } from "./screenshots";
 
 /** A (possibly replayed) submission's answer: 202s name their status_url as Location, replays say so. */
 function submissionReply(answer: RecordedAnswer & { replayed: boolean }): Reply {
@@ -92,6 +93,11 @@ export const listRunsOperation = implement(contract.listRuns, {
 });
 
 export const getRunOperation = implement(contract.getRun, { handle: ({ caller, params }) => getRun(caller.user.id, params.id) });
+
+export const getRunScreenshotOperation = implement(contract.getRunScreenshot, {
+  handle: async ({ caller, params }) =>
+    reply(200, await getRunScreenshot(caller.user.id, params.id), { contentType: "image/png" }),
+});
 
 export const cancelRunOperation = implement(contract.cancelRun, {
   handle: ({ caller, params }) => cancelRun(caller.user.id, params.id),

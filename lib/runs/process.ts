@@ -5,14 +5,14 @@ import { hotQuery } from "@/lib/infra/db/hot";
 import { AppError, type ErrorCode } from "@/lib/infra/errors";
 import type { JobOutcome } from "@/lib/infra/jobs/queue";
 import { log } from "@/lib/infra/log";
-import { pageFetcher } from "@/lib/infra/outbound/safe-fetch";
 import { abortLocalRuns, watchRunCancel } from "@/lib/runs/events";
-import { extractJsonInThread } from "@/lib/scrapers/extraction/pool";
 import { type RunOptions, type RunOutputs, readRunOptions, storedRunOutputs } from "@/lib/scrapers/run-options";
 import { announceRunEnd, type EndedRun, type RunEnd, recordRunEnd } from "./ended";
 import { type RunLimits, releaseRunSlot, runLimits } from "./limits";
 import type { RunJob } from "./queue";
+import { type RunPage, scrapeRunPage } from "./render";
 import { purgeExpiredResultsOccasionally } from "./retention";
+import { deleteRunScreenshot, runScreenshotUrl, saveRunScreenshot } from "./screenshots";
 import { CLAIM_RUN, READ_RUN, RECORD_SUCCESS, RENEW_LEASE, RUN_LEASE_MS } from "./sql";
 
 export { RUN_LEASE_MS };
@@ -165,21 +165,17 @@ async function execute(
   }, RUN_LEASE_RENEW_MS);
   const elapsed = () => Date.now() - startedAt.getTime();
   try {
-    let items: { json: string; count: number; outputs: RunOutputs | null };
+    let page: RunPage;
     try {
-      // Fetching is I/O on this process's event loop; the CPU-heavy part, parsing and extraction, runs in a thread.
-      const page = await pageFetcher().fetchPage(run.url, { signal });
-      items = await extractJsonInThread(
-        {
-          kind: run.scraper.kind,
-          html: page.html,
-          url: page.url,
-          fetched: { url: run.url, statusCode: page.status },
-          includeReviews: run.includeReviews,
-          options: run.options,
-        },
-        { signal },
-      );
+      // Fetching (or rendering, in this process's browser pool: lib/runs/render.ts) is I/O on this process's event
+      // loop; the CPU-heavy part, parsing and extraction, runs in a thread.
+      page = await scrapeRunPage({
+        url: run.url,
+        kind: run.scraper.kind,
+        includeReviews: run.includeReviews,
+        options: run.options,
+        signal,
+      });
     } catch (error) {
       // Its cancel recorded the run's end already (and gave its quota back): nothing left to record.
       if (signal.aborted) return null;
@@ -187,13 +183,24 @@ async function execute(
       const failure = error instanceof AppError ? { code: error.code, message: error.message } : unexpectedFailure;
       return await recordRunEnd(run, { status: "failed", ...failure, durationMs: elapsed() });
     }
-    return await recordSuccess(run, {
+    const { items, rendered, screenshot } = page;
+    const outputs: RunOutputs = {
+      ...items.outputs,
+      ...(rendered ? { rendered: true } : {}),
+      ...(screenshot ? { screenshot_url: runScreenshotUrl(run.id) } : {}),
+    };
+    // Kept before the success that points at it; served only once the run is a success (lib/runs/screenshots.ts).
+    if (screenshot) await saveRunScreenshot(run.id, new Uint8Array(screenshot));
+    const ended = await recordSuccess(run, {
       status: "success",
       itemCount: items.count,
       resultData: items.json,
-      outputs: storedRunOutputs(items.outputs),
+      outputs: storedRunOutputs(outputs),
+      rendered,
       durationMs: elapsed(),
     });
+    if (!ended && screenshot) await deleteRunScreenshot(run.id);
+    return ended;
   } catch (error) {
     // Recording the outcome failed (the database went away): the run is not charged.
     log.error({ err: error, runId: run.id }, "could not record a run's outcome");
@@ -209,7 +216,14 @@ async function execute(
 /** A success: one statement for a run without follow-ups, recordRunEnd's transaction for one with. */
 async function recordSuccess(run: ClaimedRun, end: Extract<RunEnd, { status: "success" }>): Promise<EndedRun | null> {
   if (run.followUps) return recordRunEnd(run, end);
-  const [recorded] = await hotQuery(RECORD_SUCCESS, [end.itemCount, end.durationMs, end.resultData, end.outputs, run.id]);
+  const [recorded] = await hotQuery(RECORD_SUCCESS, [
+    end.itemCount,
+    end.durationMs,
+    end.resultData,
+    end.outputs,
+    end.rendered ? 1 : 0,
+    run.id,
+  ]);
   if (!recorded) return null;
   return {
     runId: run.id,

@@ -37,6 +37,8 @@ export async function getRun(userId: number, id: number) {
     error: row.error,
     createdAt: new Date(row.createdAt),
     finishedAt: row.finishedAt === null ? null : new Date(row.finishedAt),
+    // SQLite answers 1/0, PostgreSQL true/false.
+    rendered: Boolean(row.rendered),
     resultData: row.resultData,
     outputs: row.outputs,
     deliveries:

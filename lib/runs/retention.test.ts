@@ -30,7 +30,12 @@ describe("run result retention", () => {
       });
     const old = await make(8 * DAY_MS);
     const fresh = await make(6 * DAY_MS);
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
+    await db.runScreenshot.createMany({ data: [old, fresh].map((run) => ({ runId: run.id, png })) });
     expect(await purgeExpiredResults(now)).toBeGreaterThanOrEqual(1);
+    // The screenshot goes with the items; a fresh run keeps its own.
+    expect(await db.runScreenshot.findUnique({ where: { runId: old.id } })).toBeNull();
+    expect((await db.runScreenshot.findUniqueOrThrow({ where: { runId: fresh.id } })).png).toEqual(png);
     expect(await db.scraperRun.findUniqueOrThrow({ where: { id: old.id } })).toMatchObject({ resultData: null, itemCount: 1 });
     expect(await db.scraperRun.findUniqueOrThrow({ where: { id: fresh.id } })).toMatchObject({ resultData: "[]" });
   });

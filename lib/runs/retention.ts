@@ -14,13 +14,18 @@ export function isResultRetained(createdAt: Date, now: Date = new Date()): boole
   return resultExpiresAt(createdAt) > now;
 }
 
-/** Clears the items of every run older than the retention period; returns how many were cleared. */
+/**
+ * Clears the items of every run older than the retention period, and deletes their screenshots; returns how many
+ * runs' items were cleared.
+ */
 export async function purgeExpiredResults(now: Date = new Date()): Promise<number> {
+  const expired = { createdAt: { lte: new Date(now.getTime() - RETENTION_MS) } };
   const { count } = await db.scraperRun.updateMany({
-    where: { createdAt: { lte: new Date(now.getTime() - RETENTION_MS) }, resultData: { not: null } },
+    where: { ...expired, resultData: { not: null } },
     // What the run produced beside its items (lib/scrapers/run-options.ts) goes with them.
     data: { resultData: null, outputs: null },
   });
+  await db.runScreenshot.deleteMany({ where: { run: expired } });
   return count;
 }
 

@@ -7,6 +7,7 @@ import { log } from "@/lib/infra/log";
 import { listenForRunEnd, type RunEndListener } from "@/lib/runs/events";
 import type { ScrapedItem } from "@/lib/scrapers/extractors";
 import { type ScraperKind, scraperKindOf } from "@/lib/scrapers/kinds";
+import { checkRenderRequest } from "@/lib/scrapers/render-options";
 import { readRunOutputs, storedRunOptions } from "@/lib/scrapers/run-options";
 import { quotaExceeded } from "@/lib/usage/quota";
 import { RESERVE_RUN } from "@/lib/usage/sql";
@@ -138,6 +139,7 @@ export async function queueRun(runId: number, slotToken?: string): Promise<void>
 export async function submitRun(input: RunInput, options: SubmitOptions = {}): Promise<RunOutcome> {
   const { userId, plan, apiKeyId, scraper, request } = input;
   assertPlanIncludes(plan, scraper.requiredPlan);
+  checkRenderRequest(request, plan);
   const data = {
     userId,
     apiKeyId,

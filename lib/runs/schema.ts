@@ -83,6 +83,7 @@ export const runResultSchema = z
     url: z.string(),
     data: z.array(runItemSchema),
     ...runOutputsFields,
+    rendered: z.boolean().meta({ description: "Whether the page was rendered in a browser before extraction." }),
     duration_ms: z.number().int().nonnegative(),
     created_at: timestamp,
   })
@@ -100,6 +101,9 @@ export const runSummarySchema = z
     duration_ms: z.number().int().nonnegative().nullable(),
     error_code: z.string().nullable(),
     error: z.string().nullable(),
+    rendered: z
+      .boolean()
+      .meta({ description: 'Whether the page was rendered in a browser (`render`: true, or "auto" that found it needed one).' }),
     created_at: timestamp,
     finished_at: timestamp.nullable(),
   })
@@ -154,3 +158,6 @@ export const runPageSchema = z
     has_more: z.boolean(),
   })
   .meta({ id: "RunPage" });
+
+/** 200 of GET /api/runs/{id}/screenshot: PNG bytes (the document's binary string). */
+export const runScreenshotSchema = z.string().meta({ override: { type: "string", format: "binary" } });

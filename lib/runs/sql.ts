@@ -50,7 +50,8 @@ export interface ClaimedRunRow {
 }
 
 /** RUN_DETAIL's row: a run row with its scraper's name flattened, times as ISO text, and its first delivery. */
-export type RunDetailSqlRow = Omit<RunRow, "scraper" | "createdAt" | "finishedAt"> & {
+export type RunDetailSqlRow = Omit<RunRow, "scraper" | "createdAt" | "finishedAt" | "rendered"> & {
+  rendered: SqlBoolean;
   scraperName: string;
   createdAt: string;
   finishedAt: string | null;
@@ -179,16 +180,16 @@ export const RENEW_LEASE = hotStatement<[id: number], { id: number }>({
  * through recordRunEnd's transaction instead (lib/runs/ended.ts).
  */
 export const RECORD_SUCCESS = hotStatement<
-  [itemCount: number, durationMs: number, resultData: string, outputs: string | null, id: number],
+  [itemCount: number, durationMs: number, resultData: string, outputs: string | null, rendered: 0 | 1, id: number],
   { id: number }
 >({
   name: "worker_record_success",
   sqlite: `UPDATE scraper_runs SET status = 'success', item_count = ?, duration_ms = ?, result_data = ?, outputs = ?,
-      finished_at = ${sqlNow("sqlite")}, lease_until = NULL
+      rendered = ?, finished_at = ${sqlNow("sqlite")}, lease_until = NULL
     WHERE id = ? AND status = 'running' RETURNING id`,
   postgres: `UPDATE scraper_runs SET status = 'success', item_count = $1, duration_ms = $2, result_data = $3, outputs = $4,
-      finished_at = ${sqlNow("postgresql")}, lease_until = NULL
-    WHERE id = $5 AND status = 'running' RETURNING id`,
+      rendered = $5::int::boolean, finished_at = ${sqlNow("postgresql")}, lease_until = NULL
+    WHERE id = $6 AND status = 'running' RETURNING id`,
 });
 
 /**
@@ -200,7 +201,8 @@ export const RUN_DETAIL = hotStatement<[id: number, userId: number], RunDetailSq
   name: "run_detail",
   sqlite: `SELECT r.id, r.scraper_id AS "scraperId", s.name AS "scraperName", r.url, r.status, r.item_count AS "itemCount",
       r.duration_ms AS "durationMs", r.error_code AS "errorCode", r.error, r.created_at AS "createdAt",
-      r.finished_at AS "finishedAt", r.result_data AS "resultData", r.outputs, d.id AS "deliveryId", d.attempts AS "deliveryAttempts",
+      r.finished_at AS "finishedAt", r.result_data AS "resultData", r.outputs, r.rendered, d.id AS "deliveryId",
+      d.attempts AS "deliveryAttempts",
       d.last_status AS "deliveryLastStatus", d.url_disabled AS "deliveryUrlDisabled"
     FROM scraper_runs r JOIN scrapers s ON s.id = r.scraper_id
       LEFT JOIN webhook_deliveries d ON d.id = (SELECT min(id) FROM webhook_deliveries WHERE run_id = r.id)
@@ -209,6 +211,7 @@ export const RUN_DETAIL = hotStatement<[id: number, userId: number], RunDetailSq
       r.item_count AS "itemCount", r.duration_ms AS "durationMs", r.error_code AS "errorCode", r.error,
       to_char(r.created_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
       to_char(r.finished_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "finishedAt", r.result_data AS "resultData", r.outputs,
+      r.rendered,
       d.id AS "deliveryId", d.attempts AS "deliveryAttempts", d.last_status AS "deliveryLastStatus",
       d.url_disabled AS "deliveryUrlDisabled"
     FROM scraper_runs r JOIN scrapers s ON s.id = r.scraper_id

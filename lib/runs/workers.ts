@@ -1,4 +1,5 @@
 import "server-only";
+import { closeBrowserPool } from "@/lib/infra/browser";
 import { env } from "@/lib/infra/env";
 import { startQueueWorker, usesRedisQueue } from "@/lib/infra/jobs/queue";
 import { isShuttingDown } from "@/lib/infra/lifecycle";
@@ -21,7 +22,8 @@ export interface RunWorkers {
   /**
    * Stops taking jobs and waits for the ones in hand: runs up to `graceMs` (unbounded by default), after which
    * those still going are handed back to the queue (lib/runs/process.ts, handBackRunningRuns); deliveries in
-   * flight finish (each within its 10 s attempt limit). Then the extraction pool and the run-event subscriber close.
+   * flight finish (each within its 10 s attempt limit). Then the extraction pool, the browser pool (if this process
+   * rendered) and the run-event subscriber close.
    */
   close(options?: { graceMs?: number }): Promise<void>;
 }
@@ -73,7 +75,7 @@ export function startRunWorkers(concurrency: number = env.WORKER_CONCURRENCY): R
       } finally {
         clearTimeout(handBack);
       }
-      await closeExtractionPool();
+      await Promise.all([closeExtractionPool(), closeBrowserPool()]);
       await closeRunEvents();
     },
   };

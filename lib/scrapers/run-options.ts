@@ -1,5 +1,6 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { contentRequestFields, formatOutputSchemas } from "./content/schema";
+import { renderOptionFields } from "./render-options";
 
 // What a run may be asked beyond its URL, and what it may produce beside its items: one home for both, shared by the
 // run and batch requests (lib/runs/schema.ts, batch-schema.ts), the stored run (scraper_runs.options / .outputs), the
@@ -10,6 +11,8 @@ import { contentRequestFields, formatOutputSchemas } from "./content/schema";
 export const runOptionsFields = {
   // Issue 24: formats beside the items, and how their content is chosen (lib/scrapers/content).
   ...contentRequestFields,
+  // Issue 23: render, wait_for, timeout_ms, screenshot (docs/product.md#rendering).
+  ...renderOptionFields,
 } satisfies z.ZodRawShape;
 
 /** What a run was asked beyond its URL, as validated. */
@@ -64,6 +67,10 @@ export const runOutputsFields = {
   raw_html: formatOutputSchemas.raw_html.optional(),
   links: formatOutputSchemas.links.optional(),
   metadata: formatOutputSchemas.metadata.optional(),
+  // Issue 23: the screenshot asked with `screenshot` or the `screenshot` format, read from its own address.
+  screenshot_url: z.url().optional().meta({
+    description: "Where the run's screenshot is read (GET, by its owner, while its items are kept); only when one was taken.",
+  }),
 } satisfies z.ZodRawShape;
 
 /** What a successful run produced beside its items, kept with them (scraper_runs.outputs) and cleared with them. */

@@ -115,6 +115,14 @@ export async function assertMatchesContract(request: Request, response: Response
   }
 
   const content = documented.content as Record<string, unknown> | undefined;
+  const [mediaType] = Object.keys(content ?? {});
+  if (mediaType && mediaType !== "application/json") {
+    // Bytes (a screenshot): the declared type, and a body.
+    const type = response.headers.get("content-type");
+    if (type !== mediaType) throw new Error(`contract: ${where} answered Content-Type '${type}', not ${mediaType}`);
+    if ((await response.arrayBuffer()).byteLength === 0) throw new Error(`contract: ${where}: an empty ${mediaType}`);
+    return;
+  }
   if (!content?.["application/json"]) {
     if (response.status === 204 && (await response.text()) !== "") throw new Error(`contract: ${where}: a 204 has no body`);
     return;

@@ -74,6 +74,7 @@ describe("GET /api/runs and /api/runs/{id}", () => {
       duration_ms: 103,
       error_code: "upstream_error",
       error: "The site answered 404 Not Found",
+      rendered: false,
       created_at: expect.stringMatching(/Z$/),
       finished_at: expect.stringMatching(/Z$/),
     });

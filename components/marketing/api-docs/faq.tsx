@@ -3,7 +3,7 @@ import { Fragment, type ReactNode } from "react";
 import { planPrice } from "@/components/marketing/plan-text";
 import { includedScrapers, planFeatures } from "@/lib/catalogue/plan-features";
 import { CATALOGUE } from "@/lib/catalogue/seed-data";
-import { PLAN_LIST, PLANS, plansIncluding, runsOneAtATime } from "@/lib/config/plans";
+import { PLAN_LIST, PLANS, plansIncluding, rendersAlways, runsOneAtATime } from "@/lib/config/plans";
 
 const list = (items: string[]) => new Intl.ListFormat("en", { style: "long", type: "conjunction" }).format(items);
 const either = (items: string[]) => new Intl.ListFormat("en", { style: "long", type: "disjunction" }).format(items);
@@ -74,6 +74,23 @@ const QUESTIONS: ReadonlyArray<{ question: string; answer: ReactNode }> = [
             calling one on {entryPlan.name} answers 403.
           </Fragment>
         ))}
+      </p>
+    ),
+  },
+  {
+    question: "Can you scrape pages drawn by JavaScript?",
+    answer: (
+      <p>
+        Yes: add <code>"render": "auto"</code> to a run and ScrapeDeck renders the page in a browser when the plain HTML has
+        nothing to extract or is an app shell; <code>"render": true</code> always renders, and <code>"screenshot": true</code>{" "}
+        keeps a PNG of the rendered page. The answer says <code>"rendered": true</code> when it did.{" "}
+        {list(
+          PLAN_LIST.map(
+            (plan) =>
+              `${plan.name}: ${rendersAlways(plan) ? "every page and screenshots" : "only when needed"}, up to ${plan.rendering.maxTimeoutMs / 1000} s a page`,
+          ),
+        )}
+        . A rendered run counts as one run; renders that fail on our side are free.
       </p>
     ),
   },

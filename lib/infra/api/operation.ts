@@ -64,6 +64,11 @@ export type SuccessStatus = 200 | 201 | 202 | 204;
 export interface SuccessSpec {
   status: SuccessStatus;
   description: string;
+  /**
+   * An answer that is not JSON: its media type (e.g. "image/png"); the body is bytes (`reply(..., {contentType})`), and
+   * `schema` describes them for the document (a binary string).
+   */
+  mediaType?: string;
   schema?: z.ZodType;
   example?: unknown;
   /** Headers of this answer besides the ones every answer of the operation carries. */
@@ -163,6 +168,8 @@ export interface Reply {
   replayed?: boolean;
   /** Cookies to set or expire (Set-Cookie), for the browser-session operations. */
   cookies?: readonly string[];
+  /** A body that is bytes, not JSON (`body` is a Uint8Array): its Content-Type, as the operation's success declares. */
+  contentType?: string;
 }
 
 export function reply(status: SuccessStatus, body: unknown, extras: Omit<Reply, typeof REPLY | "status" | "body"> = {}): Reply {

@@ -51,7 +51,7 @@ class Operations:
         """Fetches the page at url and returns the items found on it. Products and restaurants also accept include_reviews.
 
         POST /api/scrapers/{id}/run · credentials: api_key
-        body: {url (required), include_reviews, async, webhook_url, formats, only_main_content, include_tags, exclude_tags}
+        body: {url (required), include_reviews, async, webhook_url, formats, only_main_content, include_tags, exclude_tags, render, wait_for, timeout_ms, screenshot}
         """
         return self._call("POST", f"/api/scrapers/{_segment(id)}/run", auth=("apiKey",), body=body)
 
@@ -59,7 +59,7 @@ class Operations:
         """Queues one run per URL (up to 100, fewer on small plans) and answers 202 at once with the batch's status_url.
 
         POST /api/scrapers/{id}/batch · credentials: api_key
-        body: {urls (required), include_reviews, webhook_url, formats, only_main_content, include_tags, exclude_tags}
+        body: {urls (required), include_reviews, webhook_url, formats, only_main_content, include_tags, exclude_tags, render, wait_for, timeout_ms, screenshot}
         """
         return self._call("POST", f"/api/scrapers/{_segment(id)}/batch", auth=("apiKey",), body=body)
 
@@ -83,6 +83,13 @@ class Operations:
         DELETE /api/runs/{id} · credentials: api_key or token
         """
         return self._call("DELETE", f"/api/runs/{_segment(id)}", auth=("apiKey", "bearerToken"))
+
+    def get_run_screenshot(self, id: int) -> Any:
+        """The PNG a rendered run took ("render": true with "screenshot"), while the run's results are kept: only its owner reads it.
+
+        GET /api/runs/{id}/screenshot · credentials: api_key or token
+        """
+        return self._call("GET", f"/api/runs/{_segment(id)}/screenshot", auth=("apiKey", "bearerToken"))
 
     def get_batch(self, id: int) -> Any:
         """One of your batches: its counts and every run's outcome. Poll a batch's status_url here with the API key.

@@ -102,7 +102,11 @@ class ScrapeDeck(Operations):
             path = f"{path}?{urlencode(params)}"
         if body is None and method in ("POST", "PATCH", "PUT"):
             body = {}
-        status, _headers, raw = self._send(method, path, body, credential)
+        status, headers, raw = self._send(method, path, body, credential)
+        content_type = (headers.get("Content-Type") or "") if headers is not None else ""
+        if status < 400 and raw and not content_type.startswith("application/json"):
+            # Bytes, not JSON (a run's screenshot: image/png): returned as they came.
+            return raw
         parsed = json.loads(raw.decode("utf-8")) if raw else None
         if status >= 400:
             raise ScrapeDeckError(status, parsed if isinstance(parsed, dict) else {})

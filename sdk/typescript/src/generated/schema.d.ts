@@ -84,7 +84,7 @@ export interface paths {
         put?: never;
         /**
          * Fetches the page at url and returns the items found on it. Products and restaurants also accept include_reviews.
-         * @description Checks run cheapest first, so a refused call leaves nothing behind: API key, requests per minute, scraper, body, plan, concurrent runs, monthly quota, then the fetch. Only a successful run counts against the quota. With "async": true the call answers 202 at once with a status_url to read the run from (and webhook_url, if given, is called when it ends); a synchronous run still going when the wait ends answers 202 too. formats (any scraper) adds each named output beside data, here and in GET /api/runs/{id}: markdown, text and html of the kept content (only_main_content, default true, keeps the article or product body; include_tags and exclude_tags narrow it with CSS selectors), raw_html, links and metadata of the page; screenshot needs "render": true.
+         * @description Checks run cheapest first, so a refused call leaves nothing behind: API key, requests per minute, scraper, body, plan, concurrent runs, monthly quota, then the fetch. Only a successful run counts against the quota. With "async": true the call answers 202 at once with a status_url to read the run from (and webhook_url, if given, is called when it ends); a synchronous run still going when the wait ends answers 202 too. formats (any scraper) adds each named output beside data, here and in GET /api/runs/{id}: markdown, text and html of the kept content (only_main_content, default true, keeps the article or product body; include_tags and exclude_tags narrow it with CSS selectors), raw_html, links and metadata of the page; "render": true or "auto" renders the page in a browser first (wait_for, timeout_ms, screenshot: docs/product.md#rendering); the answer says "rendered". The screenshot format is the screenshot option, and needs "render": true too.
          */
         post: operations["runScraper"];
         delete?: never;
@@ -143,6 +143,23 @@ export interface paths {
         post?: never;
         /** Cancels a run that is queued or running: a running run's fetch and extraction are stopped, and its quota is given back either way. */
         delete: operations["cancelRun"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/runs/{id}/screenshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The PNG a rendered run took ("render": true with "screenshot"), while the run's results are kept: only its owner reads it. */
+        get: operations["getRunScreenshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -628,6 +645,8 @@ export interface components {
                 code: string;
                 message: string;
             } | null;
+            /** @description Whether the page was rendered in a browser (`render`: true, or "auto" that found it needed one). */
+            rendered: boolean;
             /** Format: date-time */
             created_at: string;
             finished_at: string | null;
@@ -644,6 +663,11 @@ export interface components {
             /** @description Every <a href> of the whole page, once per URL. */
             links?: components["schemas"]["PageLink"][];
             metadata?: components["schemas"]["PageMetadata"];
+            /**
+             * Format: uri
+             * @description Where the run's screenshot is read (GET, by its owner, while its items are kept); only when one was taken.
+             */
+            screenshot_url?: string;
             data_expires_at: string | null;
             /** @description The delivery of the run's webhook, null when the run has none. */
             webhook: {
@@ -827,6 +851,13 @@ export interface components {
             /** @description Every <a href> of the whole page, once per URL. */
             links?: components["schemas"]["PageLinkOutput"][];
             metadata?: components["schemas"]["PageMetadataOutput"];
+            /**
+             * Format: uri
+             * @description Where the run's screenshot is read (GET, by its owner, while its items are kept); only when one was taken.
+             */
+            screenshot_url?: string;
+            /** @description Whether the page was rendered in a browser before extraction. */
+            rendered: boolean;
             duration_ms: number;
             /** Format: date-time */
             created_at: string;
@@ -863,6 +894,8 @@ export interface components {
             duration_ms: number | null;
             error_code: string | null;
             error: string | null;
+            /** @description Whether the page was rendered in a browser (`render`: true, or "auto" that found it needed one). */
+            rendered: boolean;
             /** Format: date-time */
             created_at: string;
             finished_at: string | null;
@@ -1109,6 +1142,8 @@ export interface components {
                 code: string;
                 message: string;
             } | null;
+            /** @description Whether the page was rendered in a browser (`render`: true, or "auto" that found it needed one). */
+            rendered: boolean;
             /** Format: date-time */
             created_at: string;
             finished_at: string | null;
@@ -1125,6 +1160,11 @@ export interface components {
             /** @description Every <a href> of the whole page, once per URL. */
             links?: components["schemas"]["PageLinkOutput"][];
             metadata?: components["schemas"]["PageMetadataOutput"];
+            /**
+             * Format: uri
+             * @description Where the run's screenshot is read (GET, by its owner, while its items are kept); only when one was taken.
+             */
+            screenshot_url?: string;
             data_expires_at: string | null;
             /** @description The delivery of the run's webhook, null when the run has none. */
             webhook: {
@@ -1614,6 +1654,14 @@ export interface operations {
                     include_tags?: string[];
                     /** @description CSS selectors (at most 20): leave out the elements they match. */
                     exclude_tags?: string[];
+                    /** @description Whether the page is rendered in a browser first: false (the default: the HTML the server sends), true (always), or "auto" (only when the plain page has nothing to extract or is an app shell). Free: false or "auto". */
+                    render?: boolean | "auto";
+                    /** @description What "rendered" means: a CSS selector that must be in the page, or milliseconds to wait once it is parsed (at most 10000). Default: the page has loaded and its network has been quiet for 500 ms. Needs render. */
+                    wait_for?: string | number;
+                    /** @description The longest the render may take, waiting for a browser included (default 15000); at most 15000 on Free, 30000 on Pro, 60000 on Business. Needs render. */
+                    timeout_ms?: number;
+                    /** @description A PNG of the rendered page, read from GET /api/runs/{id}/screenshot while the run's results are kept: true (the 1280×800 viewport) or "full_page" (up to 10,000 px tall). Needs render: true. */
+                    screenshot?: boolean | "full_page";
                 };
             };
         };
@@ -1676,6 +1724,7 @@ export interface operations {
                      *           }
                      *         }
                      *       ],
+                     *       "rendered": false,
                      *       "duration_ms": 840,
                      *       "created_at": "2026-11-21T16:05:12.000Z"
                      *     }
@@ -1791,7 +1840,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `plan_required`: Your plan does not include this scraper. */
+            /** @description `plan_required`: Your plan does not include this scraper, or what the run asks of the browser ("render": true and screenshots on Free, a timeout_ms past the plan's). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1899,7 +1948,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `blocked_address`: The address is private or internal. `not_html`: The page is not HTML. `too_large`: The page is larger than a run reads, or an asked format would be longer than a run writes. `page_too_complex`: The page nests deeper, or has more elements, than a run reads. `extraction_timeout`: Reading the page's items took too long. `blocked_webhook_url`: webhook_url is a private or internal address. `idempotency_key_reused`: This Idempotency-Key was used with a different request. */
+            /** @description `blocked_address`: The address is private or internal. `not_html`: The page is not HTML. `too_large`: The page is larger than a run reads, or an asked format would be longer than a run writes. `page_too_complex`: The page nests deeper, or has more elements, than a run reads, or a rendered page exhausted its memory. `extraction_timeout`: Reading the page's items took too long. `blocked_webhook_url`: webhook_url is a private or internal address. `idempotency_key_reused`: This Idempotency-Key was used with a different request. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2033,7 +2082,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `worker_lost`: The worker running it stopped before it finished; the run is not counted. `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            /** @description `rendering_unavailable`: Pages cannot be rendered here right now (no browser can run). `rendering_busy`: No browser page came free within the run's timeout_ms. `rendering_crashed`: The browser died under the page twice (it was replaced, and the page rendered once more). `worker_lost`: The worker running it stopped before it finished; the run is not counted. `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2051,14 +2100,14 @@ export interface operations {
                          * @description Stable identifier for programs to branch on.
                          * @enum {string}
                          */
-                        code: "worker_lost" | "service_unavailable";
+                        code: "rendering_unavailable" | "rendering_busy" | "rendering_crashed" | "worker_lost" | "service_unavailable";
                         /** @description validation_error only: one entry per failed rule. */
                         issues?: components["schemas"]["ValidationIssue"][];
                         request_id: components["schemas"]["RequestId"];
                     };
                 };
             };
-            /** @description `upstream_timeout`: The target site took too long to answer. */
+            /** @description `upstream_timeout`: The target site took too long to answer. `render_timeout`: The rendered page did not finish within timeout_ms: wait_for never showed, or its scripts kept it busy. */
             504: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2078,7 +2127,7 @@ export interface operations {
                          * @description Stable identifier for programs to branch on.
                          * @enum {string}
                          */
-                        code: "upstream_timeout";
+                        code: "upstream_timeout" | "render_timeout";
                         /** @description validation_error only: one entry per failed rule. */
                         issues?: components["schemas"]["ValidationIssue"][];
                         request_id: components["schemas"]["RequestId"];
@@ -2120,6 +2169,14 @@ export interface operations {
                     include_tags?: string[];
                     /** @description CSS selectors (at most 20): leave out the elements they match. */
                     exclude_tags?: string[];
+                    /** @description Whether the page is rendered in a browser first: false (the default: the HTML the server sends), true (always), or "auto" (only when the plain page has nothing to extract or is an app shell). Free: false or "auto". */
+                    render?: boolean | "auto";
+                    /** @description What "rendered" means: a CSS selector that must be in the page, or milliseconds to wait once it is parsed (at most 10000). Default: the page has loaded and its network has been quiet for 500 ms. Needs render. */
+                    wait_for?: string | number;
+                    /** @description The longest the render may take, waiting for a browser included (default 15000); at most 15000 on Free, 30000 on Pro, 60000 on Business. Needs render. */
+                    timeout_ms?: number;
+                    /** @description A PNG of the rendered page, read from GET /api/runs/{id}/screenshot while the run's results are kept: true (the 1280×800 viewport) or "full_page" (up to 10,000 px tall). Needs render: true. */
+                    screenshot?: boolean | "full_page";
                 };
             };
         };
@@ -2240,7 +2297,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `plan_required`: Your plan does not include this scraper. */
+            /** @description `plan_required`: Your plan does not include this scraper, or what the run asks of the browser ("render": true and screenshots on Free, a timeout_ms past the plan's). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2488,6 +2545,7 @@ export interface operations {
                      *           "duration_ms": 840,
                      *           "error_code": null,
                      *           "error": null,
+                     *           "rendered": false,
                      *           "created_at": "2026-11-21T16:05:12.000Z",
                      *           "finished_at": "2026-11-21T16:05:12.840Z"
                      *         }
@@ -2619,6 +2677,7 @@ export interface operations {
                      *       "duration_ms": 840,
                      *       "error_code": null,
                      *       "error": null,
+                     *       "rendered": false,
                      *       "created_at": "2026-11-21T16:05:12.000Z",
                      *       "finished_at": "2026-11-21T16:05:12.840Z",
                      *       "data": [
@@ -2789,6 +2848,7 @@ export interface operations {
                      *         "code": "cancelled",
                      *         "message": "Cancelled at your request."
                      *       },
+                     *       "rendered": false,
                      *       "created_at": "2026-11-21T16:05:12.000Z",
                      *       "finished_at": "2026-11-21T16:05:12.840Z",
                      *       "data": null,
@@ -2878,6 +2938,117 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "not_cancellable";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; the answer carries no internals. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+        };
+    };
+    getRunScreenshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The run's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The screenshot: the 1280×800 viewport, or the page up to 10,000 px tall ("full_page"). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description `unauthorized`: No valid session cookie or bearer token (or the account is gone). `invalid_api_key`: The API key was deleted or does not exist. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "unauthorized" | "invalid_api_key";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `not_found`: You have no run with this id, or it has no screenshot: none was asked for, the run did not succeed, or its results are past the retention period. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "not_found";
                         /** @description validation_error only: one entry per failed rule. */
                         issues?: components["schemas"]["ValidationIssue"][];
                         request_id: components["schemas"]["RequestId"];
@@ -7011,6 +7182,7 @@ export interface operations {
                  *         "duration_ms": 840,
                  *         "error_code": null,
                  *         "error": null,
+                 *         "rendered": false,
                  *         "created_at": "2026-11-21T16:05:12.000Z",
                  *         "finished_at": "2026-11-21T16:05:12.840Z",
                  *         "data": [
@@ -7121,6 +7293,7 @@ export interface operations {
                  *           "code": "upstream_error",
                  *           "message": "The target site answered with an error."
                  *         },
+                 *         "rendered": false,
                  *         "created_at": "2026-11-21T16:05:12.000Z",
                  *         "finished_at": "2026-11-21T16:05:12.840Z",
                  *         "data": null,

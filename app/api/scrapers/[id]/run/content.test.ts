@@ -79,7 +79,16 @@ describe("formats on any run", () => {
     );
     expect(some.body.links.length).toBeGreaterThan(0);
     const none = await submitRun(user, productId, { url });
-    expect(Object.keys(none.body).sort()).toEqual(["created_at", "data", "duration_ms", "id", "scraper_id", "status", "url"]);
+    expect(Object.keys(none.body).sort()).toEqual([
+      "created_at",
+      "data",
+      "duration_ms",
+      "id",
+      "rendered",
+      "scraper_id",
+      "status",
+      "url",
+    ]);
     expect(Object.keys((await readRun(user, none.body.id)).body)).not.toContain("links");
   });
 
