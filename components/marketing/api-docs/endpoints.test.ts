@@ -53,7 +53,7 @@ describe("the /api-docs reference", () => {
     const examples = readExamples();
     for (const flows of Object.values(examples)) {
       expect(flows.scrape.code).toContain("/api/keys");
-      expect(flows.markdown.code).toContain('"Web Page"');
+      expect(flows.markdown.code).toContain("Web Page");
       expect(flows.license.code).toContain("/api/verify-license");
     }
   });
