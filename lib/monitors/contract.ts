@@ -57,7 +57,7 @@ const exampleCheck = {
       run_id: 1042,
       error: null,
       items: {
-        changes: [{ kind: "changed", key: "url=" + exampleUrl, changes: [{ field: "price", before: 199.99, after: 179 }] }],
+        changes: [{ kind: "changed", key: `url=${exampleUrl}`, changes: [{ field: "price", before: 199.99, after: 179 }] }],
         unchanged: 0,
       },
       markdown: null,
