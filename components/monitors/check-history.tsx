@@ -28,7 +28,6 @@ function Patch({ patch }: { patch: string }) {
     <pre className="mt-2 max-h-64 overflow-auto rounded-md bg-slate-50 p-2 text-xs">
       {patch.split("\n").map((line, i) => (
         <span
-          // biome-ignore lint/suspicious/noArrayIndexKey: lines of one fixed text
           key={i}
           className={
             line.startsWith("+") && !line.startsWith("+++")
