@@ -2,6 +2,7 @@
 
 import { useApi } from "@/client/use-api";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { LoadError, LoadingRows } from "@/components/ui/list-states";
 import type { CheckDto, CheckStatus, CheckUrlResult } from "@/lib/monitors/schema";
 import { whenText } from "./schedule-text";
@@ -152,10 +153,26 @@ export function CheckHistory({ monitorId }: { monitorId: number }) {
   const checks = useApi("/api/monitors/{id}/checks", { params: { id: monitorId }, query: { per_page: HISTORY_CHECKS } });
   if (checks.isPending) return <LoadingRows label="Loading checks" count={2} rowClassName="h-8 w-full" />;
   if (checks.isError) return <LoadError what="the checks" error={checks.error} onRetry={() => checks.refetch()} />;
-  if (checks.data.data.length === 0) return <p className="text-sm text-slate-600">No checks yet.</p>;
+  // Checks end on their own: read again on request, not polled.
+  const refresh = (
+    <Button variant="outline" size="sm" onClick={() => checks.refetch()} disabled={checks.isFetching}>
+      {checks.isFetching ? "Refreshing…" : "Refresh checks"}
+    </Button>
+  );
+  if (checks.data.data.length === 0) {
+    return (
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-sm text-slate-600">No checks yet.</p>
+        {refresh}
+      </div>
+    );
+  }
   return (
     <div className="space-y-3">
-      <PriceSparkline checks={checks.data.data} />
+      <div className="flex items-center justify-between gap-3">
+        <PriceSparkline checks={checks.data.data} />
+        {refresh}
+      </div>
       <ol className="divide-y divide-slate-100" aria-label="Checks, newest first">
         {checks.data.data.map((check) => (
           <li key={check.id} className="py-2">
