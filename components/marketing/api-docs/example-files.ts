@@ -6,7 +6,7 @@ import path from "node:path";
 // page is prerendered so the page shows exactly the code that was run.
 
 export type CodeLanguage = "javascript" | "python" | "php";
-export type ExampleFlow = "scrape" | "license";
+export type ExampleFlow = "scrape" | "license" | "monitor";
 
 /** The default host written in the files; the page shows the origin serving it instead. */
 export const EXAMPLE_DEFAULT_ORIGIN = "http://localhost:3000";
@@ -20,6 +20,7 @@ const FILES: Record<CodeLanguage, { dir: string; extension: string }> = {
 export const EXAMPLE_FLOWS: Record<ExampleFlow, string> = {
   scrape: "Register, create an API key, run a scraper, read the items",
   license: "Create a license, then verify its key",
+  monitor: "Watch a page: create a monitor, check it now, read its checks",
 };
 
 export type ExampleSources = Record<CodeLanguage, Record<ExampleFlow, { file: string; code: string }>>;
@@ -31,7 +32,7 @@ export function readExamples(root = process.cwd()): ExampleSources {
       const file = `examples/${dir}/${flow}.${extension}`;
       return { file, code: readFileSync(path.join(root, file), "utf8").trimEnd() };
     };
-    return { scrape: source("scrape"), license: source("license") };
+    return { scrape: source("scrape"), license: source("license"), monitor: source("monitor") };
   };
   return { javascript: read("javascript"), python: read("python"), php: read("php") };
 }
