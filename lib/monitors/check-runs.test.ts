@@ -62,7 +62,7 @@ async function monitorOf(user: RunTestUser, urls: string[]) {
     name: "Shop",
     scraper_id: scraperId,
     urls,
-    schedule: { cron: "0 9 * * *", timezone: "UTC" },
+    schedule: { cron: "0 3 1 1 *", timezone: "UTC" },
     failure_threshold: 3,
     enabled: true,
   });
