@@ -40,7 +40,8 @@ export async function scrapeMonitorUrls(monitor: MonitorRow, urls: string[], dea
       runs.set(url, { runId: null, result: failure(error.code, error.message) });
     }
   }
-  await Promise.all(started.map(({ runId }) => awaitRunEnd(runId, Math.max(0, deadline - Date.now()))));
+  // A run gone meanwhile (its user deleted) reads as not ended.
+  await Promise.all(started.map(({ runId }) => awaitRunEnd(runId, Math.max(0, deadline - Date.now())).catch(() => null)));
   const rows = await db.scraperRun.findMany({
     where: { id: { in: started.map(({ runId }) => runId) } },
     select: { id: true, status: true, errorCode: true, error: true, resultData: true, outputs: true },

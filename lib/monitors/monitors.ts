@@ -8,6 +8,7 @@ import { getSchedule, removeSchedule, runScheduleNow, type ScheduleSpec, upsertS
 import { log } from "@/lib/infra/log";
 import { assertPlanIncludes } from "@/lib/runs/limits";
 import { findRunnableScraper } from "@/lib/runs/run";
+import { pickRunOptions, storedRunOptions } from "@/lib/scrapers/run-options";
 import { assertWebhookUrlAllowed } from "@/lib/webhooks/address";
 import { toCheckDto, toMonitorDto } from "./dto";
 import type { CheckDto, CreateMonitorRequest, ListChecksQuery, MonitorDto, ScheduleInput, UpdateMonitorRequest } from "./schema";
@@ -119,6 +120,7 @@ export async function createMonitor(userId: number, planId: PlanId, body: Create
       webhookUrl: body.webhook_url ?? null,
       failureThreshold: body.failure_threshold,
       enabled: body.enabled,
+      options: storedRunOptions(body),
     },
   });
   if (row.enabled) {
@@ -167,6 +169,12 @@ export async function updateMonitor(userId: number, planId: PlanId, id: number, 
     assertUrlsWithinPlan(urls, plan, body.url !== undefined ? "url" : "urls");
   }
   if (body.webhook_url) await assertWebhookUrlAllowed(body.webhook_url);
+  // Run options given replace those stored, one by one.
+  const options = pickRunOptions(body);
+  const changedOptions =
+    Object.keys(options).length > 0
+      ? { options: JSON.stringify({ ...(row.options ? JSON.parse(row.options) : {}), ...options }) }
+      : {};
   const updated = await db.monitor.update({
     where: { id: row.id },
     data: {
@@ -176,6 +184,7 @@ export async function updateMonitor(userId: number, planId: PlanId, id: number, 
       ...(body.fields !== undefined ? { fields: body.fields === null ? null : JSON.stringify(body.fields) } : {}),
       ...(body.webhook_url !== undefined ? { webhookUrl: body.webhook_url } : {}),
       ...(body.failure_threshold !== undefined ? { failureThreshold: body.failure_threshold } : {}),
+      ...changedOptions,
       enabled,
       ...(enabled ? { pausedReason: null } : {}),
       ...(enabled && !row.enabled ? { consecutiveFailures: 0 } : {}),

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { PLAN_LIST } from "@/lib/config/plans";
 import { listRunsQuerySchema, MAX_RUN_URL_LENGTH, webhookUrlSchema } from "@/lib/runs/schema";
+import { runOptionsFields } from "@/lib/scrapers/run-options";
 
 /** The most URLs any plan lets one monitor watch: the schema's own cap (a plan's is checked against the caller). */
 export const MAX_MONITOR_URLS = Math.max(...PLAN_LIST.map((plan) => plan.monitorUrls));
@@ -98,6 +99,8 @@ export const createMonitorSchema = z
     webhook_url: webhookUrlSchema.optional(),
     failure_threshold: failureThresholdSchema.default(DEFAULT_FAILURE_THRESHOLD),
     enabled: enabledSchema.default(true),
+    // What every check's runs are asked beyond the URL (formats, rendering…), as a run request takes it.
+    ...runOptionsFields,
   })
   .refine((body) => (body.url === undefined) !== (body.urls === undefined), {
     message: "give url (one page) or urls (a list), one of them",
@@ -116,6 +119,7 @@ export const updateMonitorSchema = z
     webhook_url: webhookUrlSchema.nullable().optional(),
     failure_threshold: failureThresholdSchema.optional(),
     enabled: enabledSchema.optional(),
+    ...runOptionsFields,
   })
   .refine((body) => body.url === undefined || body.urls === undefined, {
     message: "give url or urls, not both",
