@@ -207,10 +207,11 @@ describe("a monitor's checks", () => {
     expect(events(path)[0]).toMatchObject({ type: "monitor.failed", data: { reason: "paused", monitor: { enabled: false } } });
   });
 
-  it("does nothing for a monitor paused or deleted after its tick was fired", async () => {
+  it("does nothing for a monitor paused or deleted after its tick was fired, and ends its schedule", async () => {
     const { id } = await monitorOf(user, [A]);
     await db.monitor.update({ where: { id }, data: { enabled: false } });
     await runCheck(tick(id), pagesScrape({ [A]: ok([]) }));
+    expect(await getSchedule(MONITORS_QUEUE, String(id))).toBeNull();
     await db.monitor.delete({ where: { id } });
     await runCheck(tick(id), pagesScrape({ [A]: ok([]) }));
     expect(await db.monitorCheck.count({ where: { monitorId: id } })).toBe(0);

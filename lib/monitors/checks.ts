@@ -1,13 +1,13 @@
 import "server-only";
 import { PLANS, planOf } from "@/lib/config/plans";
 import { db } from "@/lib/infra/db";
-import type { ScheduleTick } from "@/lib/infra/jobs/schedules";
+import { removeSchedule, type ScheduleTick } from "@/lib/infra/jobs/schedules";
 import { log } from "@/lib/infra/log";
 import { usageMonth } from "@/lib/usage/summary";
 import { enqueueDeliveries, type PendingDelivery, recordWebhookEvent } from "@/lib/webhooks/deliveries";
 import { canonicalValue, compareCheck, type Item, type UrlComparison, type UrlResult } from "./compare";
 import { toCheckDto, toMonitorDto } from "./dto";
-import { CHECK_TIMEOUT_MS, type MonitorRow, monitorDto, nextCheckAt, pauseMonitor, planMisfit } from "./monitors";
+import { CHECK_TIMEOUT_MS, MONITORS_QUEUE, type MonitorRow, monitorDto, nextCheckAt, pauseMonitor, planMisfit } from "./monitors";
 import type { CheckStatus, CheckUrlResult } from "./schema";
 
 // One check of a monitor (docs/product.md#monitors): run the scraper on every URL as ordinary runs, compare each
@@ -100,7 +100,11 @@ async function settleLostChecks(monitorId: number, now: Date) {
 export async function runCheck(tick: ScheduleTick<MonitorTickData>, scrape: Scrape): Promise<void> {
   const now = new Date();
   const monitor = await db.monitor.findUnique({ where: { id: tick.data.monitorId }, include: { user: true } });
-  if (!monitor?.enabled) return;
+  if (!monitor?.enabled) {
+    // Gone with its user (the cascade does not reach the job engine's schedules), or paused meanwhile: no more ticks.
+    await removeSchedule(MONITORS_QUEUE, tick.scheduleId);
+    return;
+  }
   const plan = PLANS[planOf(monitor.user.plan)];
   await settleLostChecks(monitor.id, now);
   const misfit = await planMisfit(monitor, plan);
