@@ -26,9 +26,9 @@ test("a monitor is created with the cron helper, run now, shown in its history, 
   await form.getByLabel("Time zone").fill("Europe/Berlin");
   // The helper lists the next five checks, and says why a schedule will not do.
   const preview = page.getByTestId("schedule-preview");
-  await form.getByLabel(/^Cron/).fill("0 * * * *");
+  await form.getByLabel(/^Cron \(/).fill("0 * * * *");
   await expect(preview).toContainText("the minimum is 1 day");
-  await form.getByLabel(/^Cron/).fill("0 9 * * *");
+  await form.getByLabel(/^Cron \(/).fill("0 9 * * *");
   await expect(preview.getByText("Next 5 checks (Europe/Berlin)")).toBeVisible();
   await expect(preview.getByRole("listitem")).toHaveCount(5);
   await expect(preview.getByRole("listitem").first()).toContainText("9:00 AM");
