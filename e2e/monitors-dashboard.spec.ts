@@ -38,7 +38,7 @@ test("a monitor is created with the cron helper, run now, shown in its history, 
   await expect(monitor.getByText("Active")).toBeVisible();
   await expect(monitor.getByText("0 9 * * * (Europe/Berlin) · 1 URL")).toBeVisible();
 
-  await monitor.getByRole("button", { name: "Run Headphones now" }).click();
+  await monitor.getByRole("button", { name: "Run now: Headphones" }).click();
   await monitor.getByRole("button", { name: "History" }).click();
   const history = monitor.getByRole("list", { name: "Checks, newest first" });
   await expect
@@ -55,7 +55,7 @@ test("a monitor is created with the cron helper, run now, shown in its history, 
   const axe = await new AxeBuilder({ page }).include("[role=tabpanel]").analyze();
   expect(axe.violations).toEqual([]);
 
-  await monitor.getByRole("button", { name: "Pause Headphones" }).click();
+  await monitor.getByRole("button", { name: "Pause: Headphones" }).click();
   await expect(monitor.getByText("Paused", { exact: true })).toBeVisible();
-  await expect(monitor.getByRole("button", { name: "Run Headphones now" })).toBeDisabled();
+  await expect(monitor.getByRole("button", { name: "Run now: Headphones" })).toBeDisabled();
 });

@@ -40,7 +40,7 @@ function MonitorItem({ monitor }: { monitor: MonitorDto }) {
             size="sm"
             disabled={!monitor.enabled || run.isPending}
             onClick={() => run.mutate({ params: { id: monitor.id } })}
-            aria-label={`Run ${monitor.name} now`}
+            aria-label={`Run now: ${monitor.name}`}
           >
             Run now
           </Button>
@@ -49,7 +49,7 @@ function MonitorItem({ monitor }: { monitor: MonitorDto }) {
             size="sm"
             disabled={update.isPending}
             onClick={() => update.mutate({ params: { id: monitor.id }, body: { enabled: !monitor.enabled } })}
-            aria-label={`${monitor.enabled ? "Pause" : "Resume"} ${monitor.name}`}
+            aria-label={`${monitor.enabled ? "Pause" : "Resume"}: ${monitor.name}`}
           >
             {monitor.enabled ? "Pause" : "Resume"}
           </Button>
