@@ -2,6 +2,7 @@ import "server-only";
 import { PLANS, planOf } from "@/lib/config/plans";
 import { db } from "@/lib/infra/db";
 import { isAppError } from "@/lib/infra/errors";
+import { shutdownSignal } from "@/lib/infra/lifecycle";
 import { awaitRunEnd, findRunnableScraper, submitRun } from "@/lib/runs/run";
 import type { ScrapeOutcome, UrlRun } from "./checks";
 import type { Item, UrlResult } from "./compare";
@@ -60,7 +61,9 @@ export async function scrapeMonitorUrls(monitor: MonitorRow, urls: string[], dea
     } else if (row?.status === "failed" || row?.status === "cancelled") {
       result = failure(row.errorCode ?? "internal_error", row.error ?? "The run failed.");
     } else {
-      result = failure("check_timeout", "The run had not ended when the check's time was up.");
+      result = shutdown.aborted
+        ? failure("check_interrupted", "The service restarted before the run ended; the next check will tell.")
+        : failure("check_timeout", "The run had not ended when the check's time was up.");
     }
     runs.set(url, { runId, result });
   }
