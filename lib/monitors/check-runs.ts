@@ -41,8 +41,17 @@ export async function scrapeMonitorUrls(monitor: MonitorRow, urls: string[], dea
       runs.set(url, { runId: null, result: failure(error.code, error.message) });
     }
   }
-  // A run gone meanwhile (its user deleted) reads as not ended.
-  await Promise.all(started.map(({ runId }) => awaitRunEnd(runId, Math.max(0, deadline - Date.now())).catch(() => null)));
+  // A run gone meanwhile (its user deleted) reads as not ended. A process shutting down stops waiting: its check is
+  // recorded at once with what has ended, rather than holding the shutdown for up to the check's timeout.
+  const shutdown = shutdownSignal();
+  const stopped = new Promise<void>((resolve) => {
+    if (shutdown.aborted) resolve();
+    else shutdown.addEventListener("abort", () => resolve(), { once: true });
+  });
+  await Promise.race([
+    Promise.all(started.map(({ runId }) => awaitRunEnd(runId, Math.max(0, deadline - Date.now())).catch(() => null))),
+    stopped,
+  ]);
   const rows = await db.scraperRun.findMany({
     where: { id: { in: started.map(({ runId }) => runId) } },
     select: { id: true, status: true, errorCode: true, error: true, resultData: true, outputs: true },
