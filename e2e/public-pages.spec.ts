@@ -166,6 +166,8 @@ test.describe("API documentation", () => {
   });
 
   test("shows every operation of the served document, with every status it answers", async ({ page, request }) => {
+    // Some fifty operations, each looked up on the page: more than the default 30 s on a loaded machine.
+    test.setTimeout(90_000);
     const document = await (await request.get("/api/openapi.json")).json();
     await page.goto("/api-docs");
     for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, { responses: object }>>)) {
