@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { signUp } from "./support/auth";
 import { holdRequests } from "./support/network";
 
-test("shows the plan and this month's usage above three tabs, Available Scrapers first", async ({ page }) => {
+test("shows the plan and this month's usage above four tabs, Available Scrapers first", async ({ page }) => {
   await signUp(page);
   await expect(page).toHaveURL(/\/dashboard$/);
   const usage = page.getByRole("region", { name: "Plan and usage" });
@@ -12,7 +12,7 @@ test("shows the plan and this month's usage above three tabs, Available Scrapers
   await expect(usage.getByRole("progressbar", { name: "Monthly quota used" })).toHaveAttribute("aria-valuenow", "0");
 
   const tabs = page.getByRole("tab");
-  await expect(tabs).toHaveText(["Available Scrapers", "API Keys", "Licenses"]);
+  await expect(tabs).toHaveText(["Available Scrapers", "API Keys", "Licenses", "Monitors"]);
   await expect(page.getByRole("tab", { name: "Available Scrapers" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("tabpanel")).toContainText("Available Scrapers");
 

@@ -129,13 +129,21 @@ test.describe("API documentation", () => {
     await expect(gettingStarted.getByRole("link", { name: "dashboard" })).toHaveAttribute("href", "/dashboard");
   });
 
-  test("reference tabs: Scrapers by default, then Authentication, API Keys, Search, Licenses and Runs & Webhooks", async ({
+  test("reference tabs: Scrapers by default, then Authentication, API Keys, Search, Licenses, Runs & Webhooks and Monitors", async ({
     page,
   }) => {
     await page.goto("/api-docs");
     const reference = section(page, "API Reference");
     const tabs = reference.getByRole("tablist", { name: "API reference sections" }).getByRole("tab");
-    await expect(tabs).toHaveText(["Scrapers", "Authentication", "API Keys", "Search", "Licenses", "Runs & Webhooks"]);
+    await expect(tabs).toHaveText([
+      "Scrapers",
+      "Authentication",
+      "API Keys",
+      "Search",
+      "Licenses",
+      "Runs & Webhooks",
+      "Monitors",
+    ]);
     await expect(tabs.first()).toHaveAttribute("aria-selected", "true");
     const panel = reference.getByRole("tabpanel");
     await expect(panel).toHaveCount(1);
@@ -146,6 +154,7 @@ test.describe("API documentation", () => {
       ["Search", "GET /api/search?q={q}"],
       ["Licenses", "PATCH /api/licenses/{id}"],
       ["Runs & Webhooks", "GET /api/runs/{id}"],
+      ["Monitors", "POST /api/monitors/{id}/run"],
     ] as const) {
       await reference.getByRole("tab", { name: tab }).click();
       await expect(reference.getByRole("tabpanel", { name: tab }).getByRole("article", { name: endpoint })).toBeVisible();
@@ -157,6 +166,8 @@ test.describe("API documentation", () => {
   });
 
   test("shows every operation of the served document, with every status it answers", async ({ page, request }) => {
+    // Some fifty operations, each looked up on the page: more than the default 30 s on a loaded machine.
+    test.setTimeout(90_000);
     const document = await (await request.get("/api/openapi.json")).json();
     await page.goto("/api-docs");
     for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, { responses: object }>>)) {

@@ -6,6 +6,7 @@ import next from "next";
 import { env } from "@/lib/infra/env";
 import { log } from "@/lib/infra/log";
 import { signingKeys } from "@/lib/infra/signing/keys";
+import { stopMonitorWorker } from "@/lib/monitors/worker";
 import { stopRunWorkers } from "@/lib/runs/workers";
 import { drainable } from "@/server/drain";
 import { createEdgeServer } from "@/server/edge";
@@ -42,6 +43,9 @@ server.listen(env.PORT, () => {
 // with its status_url at once) and the in-app workers' runs finish or go back to the queue, both within
 // SHUTDOWN_GRACE_MS; then the connections and Next close (server/drain.ts, scripts/shutdown.ts).
 onShutdownSignal(async () => {
-  await drainer.drain(env.SHUTDOWN_GRACE_MS, stopRunWorkers({ graceMs: env.SHUTDOWN_GRACE_MS }));
+  await drainer.drain(
+    env.SHUTDOWN_GRACE_MS,
+    Promise.all([stopMonitorWorker(), stopRunWorkers({ graceMs: env.SHUTDOWN_GRACE_MS })]),
+  );
   await app.close();
 });

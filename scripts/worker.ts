@@ -3,6 +3,7 @@
 import "./load-env";
 import { env } from "@/lib/infra/env";
 import { log } from "@/lib/infra/log";
+import { startMonitorWorkerOnce, stopMonitorWorker } from "@/lib/monitors/worker";
 import { startRunWorkers } from "@/lib/runs/workers";
 import { prepareDatabase } from "@/server/prepare-database";
 import { buildExtractionThread } from "./build-thread";
@@ -18,9 +19,14 @@ if (!env.REDIS_URL) {
 await prepareDatabase(env.DATABASE_URL);
 await buildExtractionThread();
 const workers = startRunWorkers(env.WORKER_CONCURRENCY);
+// Monitor checks too: each waits for its runs, which this process's run workers (and others) take.
+startMonitorWorkerOnce();
 log.info({ concurrency: env.WORKER_CONCURRENCY, pid: process.pid }, "run worker started");
 console.log(`Run worker ${process.pid} started: ${env.WORKER_CONCURRENCY} at a time.`);
 
 // No new job is taken; runs in hand finish within SHUTDOWN_GRACE_MS or go back to the queue, deliveries in flight
 // finish; then the connections close. A second signal or SIGKILL leaves what is running to recovery.
-onShutdownSignal(() => workers.close({ graceMs: env.SHUTDOWN_GRACE_MS }));
+onShutdownSignal(async () => {
+  await stopMonitorWorker();
+  await workers.close({ graceMs: env.SHUTDOWN_GRACE_MS });
+});

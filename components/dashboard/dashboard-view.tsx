@@ -2,6 +2,7 @@
 
 import { ApiKeysTab } from "@/components/api-keys/api-keys-tab";
 import { LicensesTab } from "@/components/licenses/licenses-tab";
+import { MonitorsTab } from "@/components/monitors/monitors-tab";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { RecentRuns } from "./recent-runs";
 import { ScrapersTab } from "./scrapers-tab";
@@ -18,6 +19,7 @@ export function DashboardView() {
           <TabsTrigger value="scrapers">Available Scrapers</TabsTrigger>
           <TabsTrigger value="api-keys">API Keys</TabsTrigger>
           <TabsTrigger value="licenses">Licenses</TabsTrigger>
+          <TabsTrigger value="monitors">Monitors</TabsTrigger>
         </TabsList>
         <TabsContent value="scrapers" className="space-y-6">
           <ScrapersTab />
@@ -28,6 +30,9 @@ export function DashboardView() {
         </TabsContent>
         <TabsContent value="licenses">
           <LicensesTab />
+        </TabsContent>
+        <TabsContent value="monitors">
+          <MonitorsTab />
         </TabsContent>
       </Tabs>
     </div>

@@ -5,6 +5,7 @@ import { CATALOGUE_CONTRACT } from "@/lib/catalogue/contract";
 import { HEALTH_CONTRACT } from "@/lib/health/contract";
 import type { OperationSpec } from "@/lib/infra/api/operation";
 import { LICENSES_CONTRACT } from "@/lib/licenses/contract";
+import { MONITORS_CONTRACT, MONITORS_WEBHOOK_EVENTS } from "@/lib/monitors/contract";
 import { RUNS_CONTRACT, RUNS_WEBHOOK_EVENTS } from "@/lib/runs/contract";
 import { USAGE_CONTRACT } from "@/lib/usage/contract";
 import { WEBHOOKS_CONTRACT } from "@/lib/webhooks/contract";
@@ -26,6 +27,7 @@ export const OPERATIONS = [
   ...API_KEYS_CONTRACT,
   ...LICENSES_CONTRACT,
   ...WEBHOOKS_CONTRACT,
+  ...MONITORS_CONTRACT,
   ...USAGE_CONTRACT,
   ...HEALTH_CONTRACT,
   getOpenApiDocument,
@@ -33,9 +35,9 @@ export const OPERATIONS = [
 
 /**
  * Every webhook event the API sends, from the features that send them (each declares its own in its contract.ts): the
- * OpenAPI document's `webhooks`. The crawl and monitor features add theirs here.
+ * OpenAPI document's `webhooks`. The crawl feature adds its own here.
  */
-export const WEBHOOK_EVENTS = [...RUNS_WEBHOOK_EVENTS] as const satisfies readonly WebhookEventSpec[];
+export const WEBHOOK_EVENTS = [...RUNS_WEBHOOK_EVENTS, ...MONITORS_WEBHOOK_EVENTS] as const satisfies readonly WebhookEventSpec[];
 
 // What the delivery code may send is what is declared, no more and no less.
 type DeclaredEventType = (typeof WEBHOOK_EVENTS)[number]["type"];

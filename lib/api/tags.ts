@@ -21,6 +21,11 @@ export const TAGS = {
     description:
       "Issue license keys for your own content, attach the content's URLs, and let your customers' software verify a key with one public call.",
   },
+  monitors: {
+    name: "Monitors",
+    description:
+      "Watch pages over time: a scraper run on a schedule (cron with a time zone, or an interval), each check compared field by field with the last, and a webhook when something changed.",
+  },
   runs: { name: "Runs & Webhooks", description: "Your run history, each run's result while it is kept, and this month's usage." },
   service: { name: "Service", description: "The service itself: its health and this document." },
 } as const;

@@ -38,6 +38,9 @@ export type ErrorCode =
   | "plan_required"
   | "email_taken"
   | "api_key_limit_reached"
+  | "monitor_limit_reached"
+  | "check_running"
+  | "monitor_paused"
   /** A license file is refused for a deactivated license, or one past its expiry. */
   | "license_inactive"
   | "license_expired"

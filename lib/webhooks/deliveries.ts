@@ -11,7 +11,7 @@ import { disableWebhookUrl, isWebhookUrlDisabled } from "./disabled";
 import { webhookSigningSecrets } from "./secret";
 import { deliveryHeaders } from "./standard";
 
-export type WebhookEventType = "run.succeeded" | "run.failed" | "batch.completed";
+export type WebhookEventType = "run.succeeded" | "run.failed" | "batch.completed" | "monitor.changed" | "monitor.failed";
 
 /** The queue of webhook deliveries, beside the run queue (lib/infra/jobs/queue.ts). */
 export const WEBHOOKS_QUEUE = "webhooks";

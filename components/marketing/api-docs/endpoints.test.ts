@@ -23,15 +23,16 @@ describe("the /api-docs reference", () => {
         else expect(example).toBeUndefined();
       }
     }
-    // The answers the issue names: an async or still-going run, and a batch, answer 202.
+    // The answers the issues name: an async or still-going run, a batch and a monitor's run now answer 202.
     const accepted = shown.filter((doc) => doc.responses.some((response) => response.status === 202));
     expect(accepted.map((doc) => `${doc.method} ${doc.path}`).toSorted()).toEqual([
+      "POST /api/monitors/{id}/run",
       "POST /api/scrapers/{id}/batch",
       "POST /api/scrapers/{id}/run",
     ]);
   });
 
-  it("keeps the tabs of the spec in order, then Licenses and Runs & Webhooks", () => {
+  it("keeps the tabs of the spec in order, then Licenses, Runs & Webhooks and Monitors", () => {
     expect(REFERENCE_TABS.map((tab) => tab.label)).toEqual([
       "Scrapers",
       "Authentication",
@@ -39,6 +40,7 @@ describe("the /api-docs reference", () => {
       "Search",
       "Licenses",
       "Runs & Webhooks",
+      "Monitors",
     ]);
   });
 
@@ -55,6 +57,7 @@ describe("the /api-docs reference", () => {
       expect(flows.scrape.code).toContain("/api/keys");
       expect(flows.markdown.code).toContain("Web Page");
       expect(flows.license.code).toContain("/api/verify-license");
+      expect(flows.monitor.code).toContain("/api/monitors");
     }
   });
 

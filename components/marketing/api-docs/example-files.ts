@@ -6,7 +6,7 @@ import path from "node:path";
 // page is prerendered so the page shows exactly the code that was run.
 
 export type CodeLanguage = "javascript" | "python" | "php";
-export type ExampleFlow = "scrape" | "markdown" | "license";
+export type ExampleFlow = "scrape" | "markdown" | "license" | "monitor";
 
 /** The default host written in the files; the page shows the origin serving it instead. */
 export const EXAMPLE_DEFAULT_ORIGIN = "http://localhost:3000";
@@ -21,6 +21,7 @@ export const EXAMPLE_FLOWS: Record<ExampleFlow, string> = {
   scrape: "Register, create an API key, run a scraper, read the items",
   markdown: "Any page as Markdown: the Web Page scraper, and formats beside the items",
   license: "Create a license, then verify its key",
+  monitor: "Watch a page: create a monitor, check it now, read its checks",
 };
 
 export type ExampleSources = Record<CodeLanguage, Record<ExampleFlow, { file: string; code: string }>>;
@@ -32,7 +33,7 @@ export function readExamples(root = process.cwd()): ExampleSources {
       const file = `examples/${dir}/${flow}.${extension}`;
       return { file, code: readFileSync(path.join(root, file), "utf8").trimEnd() };
     };
-    return { scrape: source("scrape"), markdown: source("markdown"), license: source("license") };
+    return { scrape: source("scrape"), markdown: source("markdown"), license: source("license"), monitor: source("monitor") };
   };
   return { javascript: read("javascript"), python: read("python"), php: read("php") };
 }

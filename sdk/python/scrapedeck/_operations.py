@@ -254,6 +254,57 @@ class Operations:
         """
         return self._call("DELETE", "/api/webhooks/disabled-urls", auth=("apiKey", "bearerToken"), query={"url": url})
 
+    def create_monitor(self, body: Dict[str, Any]) -> Any:
+        """Creates a monitor: a scraper run on one or more URLs on a schedule, each check compared with the last.
+
+        POST /api/monitors · credentials: api_key or token
+        body: {name (required), scraper_id (required), url, urls, schedule (required), fields, webhook_url, failure_threshold, enabled, formats, only_main_content, include_tags, exclude_tags, render, wait_for, timeout_ms, screenshot}
+        """
+        return self._call("POST", "/api/monitors", auth=("apiKey", "bearerToken"), body=body)
+
+    def list_monitors(self) -> Any:
+        """Your monitors, newest first.
+
+        GET /api/monitors · credentials: api_key or token
+        """
+        return self._call("GET", "/api/monitors", auth=("apiKey", "bearerToken"))
+
+    def get_monitor(self, id: int) -> Any:
+        """One of your monitors, with its next check.
+
+        GET /api/monitors/{id} · credentials: api_key or token
+        """
+        return self._call("GET", f"/api/monitors/{_segment(id)}", auth=("apiKey", "bearerToken"))
+
+    def update_monitor(self, id: int, body: Dict[str, Any]) -> Any:
+        """Changes a monitor: the fields given change, null clears fields and webhook_url. "enabled": false pauses it (no checks), true resumes it within your plan's limits.
+
+        PATCH /api/monitors/{id} · credentials: api_key or token
+        body: {name, url, urls, schedule, fields, webhook_url, failure_threshold, enabled, formats, only_main_content, include_tags, exclude_tags, render, wait_for, timeout_ms, screenshot}
+        """
+        return self._call("PATCH", f"/api/monitors/{_segment(id)}", auth=("apiKey", "bearerToken"), body=body)
+
+    def delete_monitor(self, id: int) -> Any:
+        """Deletes a monitor, its schedule and its check history. Its runs stay in your run history.
+
+        DELETE /api/monitors/{id} · credentials: api_key or token
+        """
+        return self._call("DELETE", f"/api/monitors/{_segment(id)}", auth=("apiKey", "bearerToken"))
+
+    def run_monitor(self, id: int) -> Any:
+        """Checks the monitor now, out of its schedule (its next scheduled check stays). Read the outcome in its checks.
+
+        POST /api/monitors/{id}/run · credentials: api_key or token
+        """
+        return self._call("POST", f"/api/monitors/{_segment(id)}/run", auth=("apiKey", "bearerToken"))
+
+    def list_monitor_checks(self, id: int, *, page: Optional[int] = None, per_page: Optional[int] = None) -> Any:
+        """The monitor's checks, newest first, one page at a time, each with every URL's outcome and changes.
+
+        GET /api/monitors/{id}/checks · credentials: api_key or token
+        """
+        return self._call("GET", f"/api/monitors/{_segment(id)}/checks", auth=("apiKey", "bearerToken"), query={"page": page, "per_page": per_page})
+
     def get_usage(self) -> Any:
         """Your plan, its limits and this month's successful runs.
 

@@ -494,6 +494,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/monitors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your monitors, newest first. */
+        get: operations["listMonitors"];
+        put?: never;
+        /**
+         * Creates a monitor: a scraper run on one or more URLs on a schedule, each check compared with the last.
+         * @description The schedule is a 5-field cron expression in an IANA time zone ({"cron": "0 9 * * *", "timezone": "Europe/Berlin"}) or an interval ({"interval_ms": 3600000}, first check at once). Plan limits — Free: 3 monitors, 5 URLs each, checks at most every 1 day; Pro: 25 monitors, 50 URLs each, checks at most every 1 hour; Business: 100 monitors, 100 URLs each, checks at most every 5 minutes. Each check runs the scraper on every URL as ordinary runs: they count against your monthly quota like any other. fields limits which item fields count as a change; webhook_url receives monitor.changed and monitor.failed (after failure_threshold failed checks in a row).
+         */
+        post: operations["createMonitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your monitors, with its next check. */
+        get: operations["getMonitor"];
+        put?: never;
+        post?: never;
+        /** Deletes a monitor, its schedule and its check history. Its runs stay in your run history. */
+        delete: operations["deleteMonitor"];
+        options?: never;
+        head?: never;
+        /** Changes a monitor: the fields given change, null clears fields and webhook_url. "enabled": false pauses it (no checks), true resumes it within your plan's limits. */
+        patch: operations["updateMonitor"];
+        trace?: never;
+    };
+    "/api/monitors/{id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks the monitor now, out of its schedule (its next scheduled check stays). Read the outcome in its checks. */
+        post: operations["runMonitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitors/{id}/checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The monitor's checks, newest first, one page at a time, each with every URL's outcome and changes.
+         * @description A check's status: running, new (nothing earlier to compare with), same, changed, failed (every URL's run failed, or the monitor was paused), skipped_quota (your monthly quota was used up: no run started) or skipped_overlap (the previous check was still running). Each URL: new, same, changed, removed (no longer watched) or failed; item changes are {field, before, after}, numbers compared as numbers; reordering alone is no change.
+         */
+        get: operations["listMonitorChecks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/usage": {
         parameters: {
             query?: never;
@@ -621,6 +698,46 @@ export interface webhooks {
          * @description POSTed as JSON to the submission's webhook_url. Verify it before trusting it: webhook-signature with any Standard Webhooks library (new Webhook(secret).verify(body, headers)), or ScrapeDeck-Signature; refuse a timestamp more than 5 minutes off. A non-2xx answer, a redirect or none within 10 s is retried, 8 attempts in all; 410 Gone disables the address for your account.
          */
         post: operations["batchCompletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "monitor.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A check found a change since the one before: data is the monitor and the check, with every URL's changes.
+         * @description POSTed as JSON to the submission's webhook_url. Verify it before trusting it: webhook-signature with any Standard Webhooks library (new Webhook(secret).verify(body, headers)), or ScrapeDeck-Signature; refuse a timestamp more than 5 minutes off. A non-2xx answer, a redirect or none within 10 s is retried, 8 attempts in all; 410 Gone disables the address for your account.
+         */
+        post: operations["monitorChangedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "monitor.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A monitor needs you: failure_threshold checks in a row failed (failures_in_a_row, once per streak), the monthly quota is used up so checks are skipped (quota_exceeded, once a month), or your plan no longer allows it and it was paused (paused).
+         * @description POSTed as JSON to the submission's webhook_url. Verify it before trusting it: webhook-signature with any Standard Webhooks library (new Webhook(secret).verify(body, headers)), or ScrapeDeck-Signature; refuse a timestamp more than 5 minutes off. A non-2xx answer, a redirect or none within 10 s is retried, 8 attempts in all; 410 Gone disables the address for your account.
+         */
+        post: operations["monitorFailedWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -781,6 +898,90 @@ export interface components {
             /** @description og:type ("article", "product", "website"…). */
             type: string | null;
             keywords: string[];
+        };
+        Monitor: {
+            id: number;
+            name: string;
+            scraper_id: number;
+            urls: string[];
+            schedule: {
+                cron: string;
+                timezone: string;
+            } | {
+                interval_ms: number;
+            };
+            fields: string[] | null;
+            webhook_url: string | null;
+            failure_threshold: number;
+            enabled: boolean;
+            /** @description Why we paused the monitor (its plan no longer allows it); null when it runs or you paused it. */
+            paused_reason: string | null;
+            /** @description The next scheduled check; null while paused. */
+            next_check_at: string | null;
+            last_check_at: string | null;
+            consecutive_failures: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        MonitorCheck: {
+            id: number;
+            monitor_id: number;
+            /** @enum {string} */
+            status: "running" | "new" | "same" | "changed" | "failed" | "skipped_quota" | "skipped_overlap";
+            manual: boolean;
+            /** Format: date-time */
+            due_at: string;
+            /** Format: date-time */
+            created_at: string;
+            finished_at: string | null;
+            error: string | null;
+            results: components["schemas"]["MonitorCheckUrl"][];
+        };
+        MonitorCheckUrl: {
+            url: string;
+            /** @enum {string} */
+            status: "new" | "same" | "changed" | "removed" | "failed";
+            run_id: number | null;
+            error: {
+                code: string;
+                message: string;
+            } | null;
+            items: {
+                changes: ({
+                    /** @constant */
+                    kind: "added";
+                    key: string;
+                    item: {
+                        [key: string]: unknown;
+                    };
+                } | {
+                    /** @constant */
+                    kind: "removed";
+                    key: string;
+                    item: {
+                        [key: string]: unknown;
+                    };
+                } | {
+                    /** @constant */
+                    kind: "changed";
+                    key: string;
+                    changes: {
+                        field: string;
+                        before: unknown;
+                        after: unknown;
+                    }[];
+                })[];
+                unchanged: number;
+            } | null;
+            markdown: {
+                patch: string | null;
+                added_lines: number;
+                removed_lines: number;
+            } | null;
+            /** @description The first item's price, for product scrapers; null otherwise. */
+            price: number | null;
         };
         Scraper: {
             id: number;
@@ -6798,6 +6999,1312 @@ export interface operations {
             };
         };
     };
+    listMonitors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The monitors. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 12,
+                     *         "name": "Headphones price",
+                     *         "scraper_id": 1,
+                     *         "urls": [
+                     *           "https://shop.example.com/products/headphones"
+                     *         ],
+                     *         "schedule": {
+                     *           "cron": "0 9 * * *",
+                     *           "timezone": "Europe/Berlin"
+                     *         },
+                     *         "fields": [
+                     *           "price",
+                     *           "availability"
+                     *         ],
+                     *         "webhook_url": "https://hooks.example.com/scrapedeck",
+                     *         "failure_threshold": 3,
+                     *         "enabled": true,
+                     *         "paused_reason": null,
+                     *         "next_check_at": "2026-11-29T08:00:00.000Z",
+                     *         "last_check_at": "2026-11-28T08:00:00.000Z",
+                     *         "consecutive_failures": 0,
+                     *         "created_at": "2026-11-20T10:00:00.000Z",
+                     *         "updated_at": "2026-11-28T08:00:01.200Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Monitor"][];
+                };
+            };
+            /** @description `unauthorized`: No valid session cookie or bearer token (or the account is gone). `invalid_api_key`: The API key was deleted or does not exist. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "unauthorized" | "invalid_api_key";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; the answer carries no internals. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+        };
+    };
+    createMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Headphones price",
+                 *       "scraper_id": 1,
+                 *       "urls": [
+                 *         "https://shop.example.com/products/headphones"
+                 *       ],
+                 *       "schedule": {
+                 *         "cron": "0 9 * * *",
+                 *         "timezone": "Europe/Berlin"
+                 *       },
+                 *       "fields": [
+                 *         "price",
+                 *         "availability"
+                 *       ],
+                 *       "webhook_url": "https://hooks.example.com/scrapedeck"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    scraper_id: number;
+                    url?: string;
+                    urls?: string[];
+                    schedule: {
+                        cron: string;
+                        /** @default UTC */
+                        timezone?: string;
+                    } | {
+                        interval_ms: number;
+                    };
+                    fields?: string[];
+                    webhook_url?: string;
+                    /** @default 3 */
+                    failure_threshold?: number;
+                    /** @default true */
+                    enabled?: boolean;
+                    /** @description Outputs to add beside data, each under its own name: markdown, text, html (the kept content, cleaned), raw_html (the page as fetched), links, metadata, screenshot (needs render: true). */
+                    formats?: ("markdown" | "text" | "html" | "raw_html" | "links" | "metadata" | "screenshot")[];
+                    /** @description Default true: markdown, text and html keep the article or product body, without navigation, headers, footers, cookie banners, share bars and related lists; false keeps the whole page, still cleaned. */
+                    only_main_content?: boolean;
+                    /** @description CSS selectors (at most 20): render only the elements they match. */
+                    include_tags?: string[];
+                    /** @description CSS selectors (at most 20): leave out the elements they match. */
+                    exclude_tags?: string[];
+                    /** @description Whether the page is rendered in a browser first: false (the default: the HTML the server sends), true (always), or "auto" (only when the plain page has nothing to extract or is an app shell). Free: false or "auto". */
+                    render?: boolean | "auto";
+                    /** @description What "rendered" means: a CSS selector that must be in the page, or milliseconds to wait once it is parsed (at most 10000). Default: the page has loaded and its network has been quiet for 500 ms. Needs render. */
+                    wait_for?: string | number;
+                    /** @description The longest the render may take, waiting for a browser included (default 15000); at most 15000 on Free, 30000 on Pro, 60000 on Business. Needs render. */
+                    timeout_ms?: number;
+                    /** @description A PNG of the rendered page, read from GET /api/runs/{id}/screenshot while the run's results are kept: true (the 1280×800 viewport) or "full_page" (up to 10,000 px tall). Needs render: true. */
+                    screenshot?: boolean | "full_page";
+                };
+            };
+        };
+        responses: {
+            /** @description The monitor. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "name": "Headphones price",
+                     *       "scraper_id": 1,
+                     *       "urls": [
+                     *         "https://shop.example.com/products/headphones"
+                     *       ],
+                     *       "schedule": {
+                     *         "cron": "0 9 * * *",
+                     *         "timezone": "Europe/Berlin"
+                     *       },
+                     *       "fields": [
+                     *         "price",
+                     *         "availability"
+                     *       ],
+                     *       "webhook_url": "https://hooks.example.com/scrapedeck",
+                     *       "failure_threshold": 3,
+                     *       "enabled": true,
+                     *       "paused_reason": null,
+                     *       "next_check_at": "2026-11-29T08:00:00.000Z",
+                     *       "last_check_at": "2026-11-28T08:00:00.000Z",
+                     *       "consecutive_failures": 0,
+                     *       "created_at": "2026-11-20T10:00:00.000Z",
+                     *       "updated_at": "2026-11-28T08:00:01.200Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Monitor"];
+                };
+            };
+            /** @description `invalid_json`: The body is not valid JSON. `validation_error`: A field breaks a rule — an invalid cron expression, an unknown time zone, an interval below your plan's minimum, more URLs than your plan watches, an unknown scraper_id; `issues` names each field. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "invalid_json" | "validation_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: No valid session cookie or bearer token (or the account is gone). `invalid_api_key`: The API key was deleted or does not exist. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "unauthorized" | "invalid_api_key";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `cross_origin`: A cookie-authenticated write from another origin. `plan_required`: Your plan does not include this scraper. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "cross_origin" | "plan_required";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `monitor_limit_reached`: Your plan's monitors are all running: pause or delete one first. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "monitor_limit_reached";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The body is over 64 KiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `blocked_webhook_url`: webhook_url is a private or internal address. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "blocked_webhook_url";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; the answer carries no internals. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+        };
+    };
+    getMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The monitor's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The monitor. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "name": "Headphones price",
+                     *       "scraper_id": 1,
+                     *       "urls": [
+                     *         "https://shop.example.com/products/headphones"
+                     *       ],
+                     *       "schedule": {
+                     *         "cron": "0 9 * * *",
+                     *         "timezone": "Europe/Berlin"
+                     *       },
+                     *       "fields": [
+                     *         "price",
+                     *         "availability"
+                     *       ],
+                     *       "webhook_url": "https://hooks.example.com/scrapedeck",
+                     *       "failure_threshold": 3,
+                     *       "enabled": true,
+                     *       "paused_reason": null,
+                     *       "next_check_at": "2026-11-29T08:00:00.000Z",
+                     *       "last_check_at": "2026-11-28T08:00:00.000Z",
+                     *       "consecutive_failures": 0,
+                     *       "created_at": "2026-11-20T10:00:00.000Z",
+                     *       "updated_at": "2026-11-28T08:00:01.200Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Monitor"];
+                };
+            };
+            /** @description `unauthorized`: No valid session cookie or bearer token (or the account is gone). `invalid_api_key`: The API key was deleted or does not exist. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "unauthorized" | "invalid_api_key";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `not_found`: You have no monitor with this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; the answer carries no internals. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+        };
+    };
+    deleteMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The monitor's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The monitor is gone. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        /** @constant */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description `unauthorized`: No valid session cookie or bearer token (or the account is gone). `invalid_api_key`: The API key was deleted or does not exist. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "unauthorized" | "invalid_api_key";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `cross_origin`: A cookie-authenticated write from another origin. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "cross_origin";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `not_found`: You have no monitor with this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; the answer carries no internals. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+        };
+    };
+    updateMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The monitor's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": false
+                 *     }
+                 */
+                "application/json": {
+                    name?: string;
+                    url?: string;
+                    urls?: string[];
+                    schedule?: {
+                        cron: string;
+                        /** @default UTC */
+                        timezone?: string;
+                    } | {
+                        interval_ms: number;
+                    };
+                    fields?: string[] | null;
+                    webhook_url?: string | null;
+                    failure_threshold?: number;
+                    enabled?: boolean;
+                    /** @description Outputs to add beside data, each under its own name: markdown, text, html (the kept content, cleaned), raw_html (the page as fetched), links, metadata, screenshot (needs render: true). */
+                    formats?: ("markdown" | "text" | "html" | "raw_html" | "links" | "metadata" | "screenshot")[];
+                    /** @description Default true: markdown, text and html keep the article or product body, without navigation, headers, footers, cookie banners, share bars and related lists; false keeps the whole page, still cleaned. */
+                    only_main_content?: boolean;
+                    /** @description CSS selectors (at most 20): render only the elements they match. */
+                    include_tags?: string[];
+                    /** @description CSS selectors (at most 20): leave out the elements they match. */
+                    exclude_tags?: string[];
+                    /** @description Whether the page is rendered in a browser first: false (the default: the HTML the server sends), true (always), or "auto" (only when the plain page has nothing to extract or is an app shell). Free: false or "auto". */
+                    render?: boolean | "auto";
+                    /** @description What "rendered" means: a CSS selector that must be in the page, or milliseconds to wait once it is parsed (at most 10000). Default: the page has loaded and its network has been quiet for 500 ms. Needs render. */
+                    wait_for?: string | number;
+                    /** @description The longest the render may take, waiting for a browser included (default 15000); at most 15000 on Free, 30000 on Pro, 60000 on Business. Needs render. */
+                    timeout_ms?: number;
+                    /** @description A PNG of the rendered page, read from GET /api/runs/{id}/screenshot while the run's results are kept: true (the 1280×800 viewport) or "full_page" (up to 10,000 px tall). Needs render: true. */
+                    screenshot?: boolean | "full_page";
+                };
+            };
+        };
+        responses: {
+            /** @description The monitor as changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "name": "Headphones price",
+                     *       "scraper_id": 1,
+                     *       "urls": [
+                     *         "https://shop.example.com/products/headphones"
+                     *       ],
+                     *       "schedule": {
+                     *         "cron": "0 9 * * *",
+                     *         "timezone": "Europe/Berlin"
+                     *       },
+                     *       "fields": [
+                     *         "price",
+                     *         "availability"
+                     *       ],
+                     *       "webhook_url": "https://hooks.example.com/scrapedeck",
+                     *       "failure_threshold": 3,
+                     *       "enabled": false,
+                     *       "paused_reason": null,
+                     *       "next_check_at": null,
+                     *       "last_check_at": "2026-11-28T08:00:00.000Z",
+                     *       "consecutive_failures": 0,
+                     *       "created_at": "2026-11-20T10:00:00.000Z",
+                     *       "updated_at": "2026-11-28T08:00:01.200Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Monitor"];
+                };
+            };
+            /** @description `invalid_json`: The body is not valid JSON. `validation_error`: A field breaks a rule (as on creation); `issues` names each field. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "invalid_json" | "validation_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: No valid session cookie or bearer token (or the account is gone). `invalid_api_key`: The API key was deleted or does not exist. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "unauthorized" | "invalid_api_key";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `cross_origin`: A cookie-authenticated write from another origin. `plan_required`: Your plan no longer includes this monitor's scraper. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "cross_origin" | "plan_required";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `not_found`: You have no monitor with this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `monitor_limit_reached`: Resuming it would run more monitors than your plan allows. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "monitor_limit_reached";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The body is over 64 KiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `blocked_webhook_url`: webhook_url is a private or internal address. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "blocked_webhook_url";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; the answer carries no internals. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+        };
+    };
+    runMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The monitor's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check is queued. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "monitor_id": 12,
+                     *       "status": "queued",
+                     *       "checks_url": "https://scrapedeck.example/api/monitors/12/checks"
+                     *     }
+                     */
+                    "application/json": {
+                        monitor_id: number;
+                        /** @constant */
+                        status: "queued";
+                        checks_url: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: No valid session cookie or bearer token (or the account is gone). `invalid_api_key`: The API key was deleted or does not exist. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "unauthorized" | "invalid_api_key";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `cross_origin`: A cookie-authenticated write from another origin. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "cross_origin";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `not_found`: You have no monitor with this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `check_running`: A check of this monitor is running; wait for it to end. `monitor_paused`: The monitor is paused: enable it first. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "check_running" | "monitor_paused";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; the answer carries no internals. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+        };
+    };
+    listMonitorChecks: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The monitor's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of checks. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 301,
+                     *           "monitor_id": 12,
+                     *           "status": "changed",
+                     *           "manual": false,
+                     *           "due_at": "2026-11-28T08:00:00.000Z",
+                     *           "created_at": "2026-11-28T08:00:00.020Z",
+                     *           "finished_at": "2026-11-28T08:00:01.200Z",
+                     *           "error": null,
+                     *           "results": [
+                     *             {
+                     *               "url": "https://shop.example.com/products/headphones",
+                     *               "status": "changed",
+                     *               "run_id": 1042,
+                     *               "error": null,
+                     *               "items": {
+                     *                 "changes": [
+                     *                   {
+                     *                     "kind": "changed",
+                     *                     "key": "url=https://shop.example.com/products/headphones",
+                     *                     "changes": [
+                     *                       {
+                     *                         "field": "price",
+                     *                         "before": 199.99,
+                     *                         "after": 179
+                     *                       }
+                     *                     ]
+                     *                   }
+                     *                 ],
+                     *                 "unchanged": 0
+                     *               },
+                     *               "markdown": null,
+                     *               "price": 179
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "per_page": 20,
+                     *       "total": 1,
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["MonitorCheck"][];
+                        page: number;
+                        per_page: number;
+                        total: number;
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description `validation_error`: page or per_page is not a whole number in range. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: No valid session cookie or bearer token (or the account is gone). `invalid_api_key`: The API key was deleted or does not exist. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "unauthorized" | "invalid_api_key";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `not_found`: You have no monitor with this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; the answer carries no internals. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+        };
+    };
     getUsage: {
         parameters: {
             query?: never;
@@ -7412,6 +8919,237 @@ export interface operations {
                                 message: string;
                             } | null;
                         }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the address is disabled for your account; nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: no more attempts. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    monitorChangedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">, keyed with the whole secret of GET /api/webhooks/secret (the current one only). */
+                "ScrapeDeck-Signature": string;
+                /** @description Standard Webhooks: the event's id, the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the attempt's time, Unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>"> keyed with the base64 decoding of what follows whsec_; space-separated, one per secret, for 24 h after a rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_5c1e0a9b2d7f4e8a6b3c1d0e",
+                 *       "type": "monitor.changed",
+                 *       "created_at": "2026-11-21T16:05:13.000Z",
+                 *       "data": {
+                 *         "monitor": {
+                 *           "id": 12,
+                 *           "name": "Headphones price",
+                 *           "scraper_id": 1,
+                 *           "urls": [
+                 *             "https://shop.example.com/products/headphones"
+                 *           ],
+                 *           "schedule": {
+                 *             "cron": "0 9 * * *",
+                 *             "timezone": "Europe/Berlin"
+                 *           },
+                 *           "fields": [
+                 *             "price",
+                 *             "availability"
+                 *           ],
+                 *           "webhook_url": "https://hooks.example.com/scrapedeck",
+                 *           "failure_threshold": 3,
+                 *           "enabled": true,
+                 *           "paused_reason": null,
+                 *           "next_check_at": "2026-11-29T08:00:00.000Z",
+                 *           "last_check_at": "2026-11-28T08:00:00.000Z",
+                 *           "consecutive_failures": 0,
+                 *           "created_at": "2026-11-20T10:00:00.000Z",
+                 *           "updated_at": "2026-11-28T08:00:01.200Z"
+                 *         },
+                 *         "check": {
+                 *           "id": 301,
+                 *           "monitor_id": 12,
+                 *           "status": "changed",
+                 *           "manual": false,
+                 *           "due_at": "2026-11-28T08:00:00.000Z",
+                 *           "created_at": "2026-11-28T08:00:00.020Z",
+                 *           "finished_at": "2026-11-28T08:00:01.200Z",
+                 *           "error": null,
+                 *           "results": [
+                 *             {
+                 *               "url": "https://shop.example.com/products/headphones",
+                 *               "status": "changed",
+                 *               "run_id": 1042,
+                 *               "error": null,
+                 *               "items": {
+                 *                 "changes": [
+                 *                   {
+                 *                     "kind": "changed",
+                 *                     "key": "url=https://shop.example.com/products/headphones",
+                 *                     "changes": [
+                 *                       {
+                 *                         "field": "price",
+                 *                         "before": 199.99,
+                 *                         "after": 179
+                 *                       }
+                 *                     ]
+                 *                   }
+                 *                 ],
+                 *                 "unchanged": 0
+                 *               },
+                 *               "markdown": null,
+                 *               "price": 179
+                 *             }
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description evt_ and 24 hex characters: the same on every attempt of one event (and its webhook-id): deduplicate on it. */
+                    id: string;
+                    /** @constant */
+                    type: "monitor.changed";
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        monitor: components["schemas"]["Monitor"];
+                        check: components["schemas"]["MonitorCheck"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the address is disabled for your account; nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: no more attempts. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    monitorFailedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">, keyed with the whole secret of GET /api/webhooks/secret (the current one only). */
+                "ScrapeDeck-Signature": string;
+                /** @description Standard Webhooks: the event's id, the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the attempt's time, Unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>"> keyed with the base64 decoding of what follows whsec_; space-separated, one per secret, for 24 h after a rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_5c1e0a9b2d7f4e8a6b3c1d0e",
+                 *       "type": "monitor.failed",
+                 *       "created_at": "2026-11-21T16:05:13.000Z",
+                 *       "data": {
+                 *         "monitor": {
+                 *           "id": 12,
+                 *           "name": "Headphones price",
+                 *           "scraper_id": 1,
+                 *           "urls": [
+                 *             "https://shop.example.com/products/headphones"
+                 *           ],
+                 *           "schedule": {
+                 *             "cron": "0 9 * * *",
+                 *             "timezone": "Europe/Berlin"
+                 *           },
+                 *           "fields": [
+                 *             "price",
+                 *             "availability"
+                 *           ],
+                 *           "webhook_url": "https://hooks.example.com/scrapedeck",
+                 *           "failure_threshold": 3,
+                 *           "enabled": true,
+                 *           "paused_reason": null,
+                 *           "next_check_at": "2026-11-29T08:00:00.000Z",
+                 *           "last_check_at": "2026-11-28T08:00:00.000Z",
+                 *           "consecutive_failures": 3,
+                 *           "created_at": "2026-11-20T10:00:00.000Z",
+                 *           "updated_at": "2026-11-28T08:00:01.200Z"
+                 *         },
+                 *         "check": {
+                 *           "id": 301,
+                 *           "monitor_id": 12,
+                 *           "status": "failed",
+                 *           "manual": false,
+                 *           "due_at": "2026-11-28T08:00:00.000Z",
+                 *           "created_at": "2026-11-28T08:00:00.020Z",
+                 *           "finished_at": "2026-11-28T08:00:01.200Z",
+                 *           "error": null,
+                 *           "results": [
+                 *             {
+                 *               "url": "https://shop.example.com/products/headphones",
+                 *               "status": "failed",
+                 *               "run_id": 1050,
+                 *               "error": {
+                 *                 "code": "upstream_error",
+                 *                 "message": "The target site answered with an error."
+                 *               },
+                 *               "items": null,
+                 *               "markdown": null,
+                 *               "price": null
+                 *             }
+                 *           ]
+                 *         },
+                 *         "reason": "failures_in_a_row",
+                 *         "message": "3 checks in a row failed: The target site answered with an error."
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description evt_ and 24 hex characters: the same on every attempt of one event (and its webhook-id): deduplicate on it. */
+                    id: string;
+                    /** @constant */
+                    type: "monitor.failed";
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        monitor: components["schemas"]["Monitor"];
+                        check: components["schemas"]["MonitorCheck"];
+                        /** @enum {string} */
+                        reason: "failures_in_a_row" | "quota_exceeded" | "paused";
+                        message: string;
                     };
                 };
             };
