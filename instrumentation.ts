@@ -5,4 +5,6 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { ensureInAppWorkers } = await import("./lib/runs/workers");
   ensureInAppWorkers();
+  const { ensureCrawlWorkers } = await import("./lib/crawls/workers");
+  ensureCrawlWorkers();
 }

@@ -3,6 +3,7 @@
 import "./load-env";
 import path from "node:path";
 import next from "next";
+import { stopCrawlWorkers } from "@/lib/crawls/workers";
 import { env } from "@/lib/infra/env";
 import { log } from "@/lib/infra/log";
 import { signingKeys } from "@/lib/infra/signing/keys";
@@ -42,6 +43,9 @@ server.listen(env.PORT, () => {
 // with its status_url at once) and the in-app workers' runs finish or go back to the queue, both within
 // SHUTDOWN_GRACE_MS; then the connections and Next close (server/drain.ts, scripts/shutdown.ts).
 onShutdownSignal(async () => {
-  await drainer.drain(env.SHUTDOWN_GRACE_MS, stopRunWorkers({ graceMs: env.SHUTDOWN_GRACE_MS }));
+  await drainer.drain(
+    env.SHUTDOWN_GRACE_MS,
+    Promise.all([stopCrawlWorkers(), stopRunWorkers({ graceMs: env.SHUTDOWN_GRACE_MS })]),
+  );
   await app.close();
 });

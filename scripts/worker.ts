@@ -1,6 +1,7 @@
 // npm run worker — a queue worker process: takes runs from Redis (BullMQ), WORKER_CONCURRENCY at a time, and
 // recovers runs whose worker died. Any number of these and of web instances share one PostgreSQL and Redis.
 import "./load-env";
+import { startCrawlWorkers, stopCrawlWorkers } from "@/lib/crawls/workers";
 import { env } from "@/lib/infra/env";
 import { log } from "@/lib/infra/log";
 import { startRunWorkers } from "@/lib/runs/workers";
@@ -18,9 +19,12 @@ if (!env.REDIS_URL) {
 await prepareDatabase(env.DATABASE_URL);
 await buildExtractionThread();
 const workers = startRunWorkers(env.WORKER_CONCURRENCY);
+startCrawlWorkers();
 log.info({ concurrency: env.WORKER_CONCURRENCY, pid: process.pid }, "run worker started");
 console.log(`Run worker ${process.pid} started: ${env.WORKER_CONCURRENCY} at a time.`);
 
 // No new job is taken; runs in hand finish within SHUTDOWN_GRACE_MS or go back to the queue, deliveries in flight
 // finish; then the connections close. A second signal or SIGKILL leaves what is running to recovery.
-onShutdownSignal(() => workers.close({ graceMs: env.SHUTDOWN_GRACE_MS }));
+onShutdownSignal(async () => {
+  await Promise.all([stopCrawlWorkers(), workers.close({ graceMs: env.SHUTDOWN_GRACE_MS })]);
+});

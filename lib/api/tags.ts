@@ -21,6 +21,11 @@ export const TAGS = {
     description:
       "Issue license keys for your own content, attach the content's URLs, and let your customers' software verify a key with one public call.",
   },
+  crawls: {
+    name: "Crawls",
+    description:
+      "Whole sites from one URL: a crawl runs a scraper on every page it finds (robots.txt honoured, one run per page against your quota); a map lists a site's URLs without scraping them.",
+  },
   runs: { name: "Runs & Webhooks", description: "Your run history, each run's result while it is kept, and this month's usage." },
   service: { name: "Service", description: "The service itself: its health and this document." },
 } as const;

@@ -25,6 +25,10 @@ export interface Plan {
   monitorUrls: number;
   /** Monitors a user has at most. */
   monitors: number;
+  /** Crawls: the pages one crawl takes at most (its `limit`); each page is one run of monthlyRuns. */
+  crawlPages: number;
+  /** Crawls a user has queued or running at once. */
+  activeCrawls: number;
 }
 
 export const PLANS: Record<PlanId, Plan> = {
@@ -41,6 +45,8 @@ export const PLANS: Record<PlanId, Plan> = {
     monitorMinIntervalMs: DAY_MS,
     monitorUrls: 5,
     monitors: 3,
+    crawlPages: 100,
+    activeCrawls: 1,
   },
   pro: {
     id: "pro",
@@ -55,6 +61,8 @@ export const PLANS: Record<PlanId, Plan> = {
     monitorMinIntervalMs: HOUR_MS,
     monitorUrls: 50,
     monitors: 25,
+    crawlPages: 1000,
+    activeCrawls: 3,
   },
   business: {
     id: "business",
@@ -69,6 +77,8 @@ export const PLANS: Record<PlanId, Plan> = {
     monitorMinIntervalMs: 5 * MINUTE_MS,
     monitorUrls: 100,
     monitors: 100,
+    crawlPages: 5000,
+    activeCrawls: 10,
   },
 };
 
