@@ -237,8 +237,7 @@ async function runPage(crawlId: number, page: Extract<Claim, { claimed: true }>)
       });
     } catch (error) {
       if (isAppError(error, "quota_exceeded")) {
-        await db.crawlPage.updateMany({ where: { id: pageId, state: "running" }, data: { state: "queued", leaseUntil: null } });
-        await stopCrawl(crawlId, "completed", { stoppedReason: "quota" });
+        await haltForQuota(crawlId, pageId);
         return;
       }
       await finishPage(crawlId, pageId, {
@@ -305,18 +304,41 @@ async function finishPage(crawlId: number, pageId: number, end: PageEnd): Promis
 }
 
 /**
+ * The quota ran out: nothing more starts (queued pages, this one included, are cancelled: never run, never
+ * charged), pages under way finish and are counted, and the last of them completes the crawl with
+ * stopped_reason "quota".
+ */
+async function haltForQuota(crawlId: number, pageId: number): Promise<void> {
+  await db.$transaction(async (tx) => {
+    await tx.crawl.updateMany({ where: { id: crawlId, status: "running" }, data: { stoppedReason: "quota" } });
+    await tx.crawlPage.updateMany({ where: { id: pageId, state: "running" }, data: { state: "queued", leaseUntil: null } });
+    await tx.crawlPage.updateMany({
+      where: { crawlId, state: "queued" },
+      data: {
+        state: "cancelled",
+        errorCode: "quota_exceeded",
+        error: "Not run: the monthly quota ran out.",
+        finishedAt: new Date(),
+      },
+    });
+  });
+  await completeIfDone(crawlId);
+}
+
+/**
  * Completes the crawl when no page is queued or running and its start has run. Conditional on the crawl still
  * running, so exactly one worker completes it and sends crawl.completed.
  */
 export async function completeIfDone(crawlId: number): Promise<void> {
   const crawl = await db.crawl.findUnique({
     where: { id: crawlId },
-    select: { status: true, sitemapStats: true, discovered: true, pageLimit: true },
+    select: { status: true, sitemapStats: true, discovered: true, pageLimit: true, stoppedReason: true },
   });
   if (crawl?.status !== "running" || crawl.sitemapStats === null) return;
   const open = await db.crawlPage.count({ where: { crawlId, state: { in: ["queued", "running"] } } });
   if (open > 0) return;
-  await stopCrawl(crawlId, "completed", { stoppedReason: crawl.discovered >= crawl.pageLimit ? "limit" : null });
+  const stoppedReason = crawl.stoppedReason === "quota" ? "quota" : crawl.discovered >= crawl.pageLimit ? "limit" : null;
+  await stopCrawl(crawlId, "completed", { stoppedReason });
 }
 
 /**

@@ -148,18 +148,19 @@ export async function addToFrontier(
       else skips.trap++;
       continue;
     }
-    const robots = await robotsFor(context, url.origin);
-    if (!robotsAllows(robots, url)) {
-      skips.robots++;
-      continue;
-    }
+    // The address first: a private host's robots.txt is not asked for either.
     const address = await context.checker.check(url);
     if (!address.allowed) {
       skips.private++;
       continue;
     }
+    const robots = await robotsFor(context, url.origin);
+    if (!robotsAllows(robots, url)) {
+      skips.robots++;
+      continue;
+    }
     const taken = await db.crawl.updateMany({
-      where: { id: context.crawlId, discovered: { lt: context.pageLimit } },
+      where: { id: context.crawlId, discovered: { lt: context.pageLimit }, status: "running", stoppedReason: null },
       data: { discovered: { increment: 1 } },
     });
     if (taken.count === 0) {

@@ -2,7 +2,8 @@ import "server-only";
 import type { Plan } from "@/lib/config/plans";
 import { db } from "@/lib/infra/db";
 import { pageFetcher } from "@/lib/infra/outbound/safe-fetch";
-import { awaitRunEnd, type RunnableScraper, submitRun } from "@/lib/runs/run";
+import { type RunnableScraper, submitRun } from "@/lib/runs/run";
+import { isFinished } from "@/lib/runs/status";
 import { extractLinks } from "./links";
 import type { CrawlOptions } from "./schema";
 
@@ -31,19 +32,25 @@ export async function submitPageRun(input: {
   const outcome = await submitRun({
     userId: input.userId,
     plan: input.plan,
-    apiKeyId: null,
+    // TEMPORARY until the lead's plumbing lands (apiKeyId: null, origin).
+    apiKeyId: null as unknown as number,
     scraper: input.scraper,
     request: { url: input.url, async: true },
-    origin: { kind: "crawl", id: input.crawlId },
   });
   return outcome.run.id;
 }
 
 /** Waits for the run's end; null when it has not ended within the wait. */
 export async function awaitPageRun(runId: number, timeoutMs = PAGE_RUN_WAIT_MS): Promise<PageRunEnd | null> {
-  const end = await awaitRunEnd(runId, timeoutMs);
-  if (!end) return null;
-  return { status: end.status, errorCode: end.errorCode ?? null, error: end.error ?? null };
+  // TEMPORARY until awaitRunEnd lands: a poll of the run's row.
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const run = await db.scraperRun.findUnique({ where: { id: runId }, select: { status: true, errorCode: true, error: true } });
+    if (!run) return { status: "failed", errorCode: "internal_error", error: "The run is gone." };
+    if (isFinished(run.status)) return { status: run.status, errorCode: run.errorCode, error: run.error };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return null;
 }
 
 /**
