@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Plan } from "@/lib/config/plans";
 import { MAX_RUN_URL_LENGTH, webhookUrlSchema } from "@/lib/runs/schema";
+import { runOptionsFields } from "@/lib/scrapers/run-options";
 
 /** The most URLs one batch takes. */
 export const MAX_BATCH_URLS = 100;
@@ -24,6 +25,7 @@ export const batchRequestSchema = z.object({
     .max(MAX_BATCH_URLS, `urls may list at most ${MAX_BATCH_URLS} addresses`),
   include_reviews: z.boolean({ error: "include_reviews must be true or false" }).optional(),
   webhook_url: webhookUrlSchema.optional(),
+  ...runOptionsFields,
 });
 
 export type BatchRequest = z.infer<typeof batchRequestSchema>;

@@ -7,6 +7,7 @@ import { cancelOpenRun } from "@/lib/runs/cancel";
 import { assertPlanIncludes } from "@/lib/runs/limits";
 import { queueRun, type RunnableScraper } from "@/lib/runs/run";
 import { OPEN_RUN_STATUSES } from "@/lib/runs/status";
+import { storedRunOptions } from "@/lib/scrapers/run-options";
 import { reserveRuns } from "@/lib/usage/quota";
 import { getBatch } from "./batch-detail";
 import { type BatchRequest, type BatchStatus, batchCap } from "./batch-schema";
@@ -24,7 +25,7 @@ export const batchStatusUrl = (id: number) => new URL(`/api/batches/${id}`, publ
 export async function submitBatch(input: {
   userId: number;
   plan: Plan;
-  apiKeyId: number;
+  apiKeyId: number | null;
   scraper: RunnableScraper;
   request: BatchRequest;
 }) {
@@ -36,6 +37,8 @@ export async function submitBatch(input: {
       issues: [{ path: "urls", message: `the ${plan.name} plan takes at most ${cap} URLs per batch` }],
     });
   }
+  // Every run of the batch is asked the same (lib/scrapers/run-options.ts).
+  const options = storedRunOptions(request);
   const { batch, runs } = await db.$transaction(
     async (tx) => {
       const { month } = await reserveRuns(userId, plan, request.urls.length, new Date(), tx);
@@ -51,6 +54,7 @@ export async function submitBatch(input: {
           batchId: batch.id,
           url,
           includeReviews: request.include_reviews ?? false,
+          options,
           quotaMonth: month,
         })),
         select: { id: true },

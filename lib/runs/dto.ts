@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { publicEnv } from "@/lib/infra/public-env";
+import { type RunOutputs, readRunOutputs } from "@/lib/scrapers/run-options";
 import type { ScrapedItem } from "@/lib/scrapers/types";
 import { isResultRetained, resultExpiresAt } from "./retention";
 import type { runAcceptedSchema, runDetailSchema, runResultSchema, runSummarySchema } from "./schema";
@@ -10,6 +11,8 @@ export interface CompletedRun {
   scraperId: number;
   url: string;
   items: ScrapedItem[];
+  /** What it produced beside its items (lib/scrapers/run-options.ts): answered beside `data`. */
+  outputs: RunOutputs;
   durationMs: number;
   createdAt: Date;
 }
@@ -50,6 +53,7 @@ export function runResultDto(run: CompletedRun): z.output<typeof runResultSchema
     scraper_id: run.scraperId,
     url: run.url,
     data: run.items,
+    ...run.outputs,
     duration_ms: run.durationMs,
     created_at: run.createdAt.toISOString(),
   };
@@ -105,6 +109,8 @@ export type RunSummaryDto = ReturnType<typeof runSummaryDto>;
 
 export interface RunDetailRow extends RunRow {
   resultData: string | null;
+  /** scraper_runs.outputs: spread beside `data` while the items are kept. */
+  outputs: string | null;
   /** The run's webhook deliveries (one event per run). */
   deliveries: { attempts: number; lastStatus: number | null; urlDisabled: boolean }[];
 }
@@ -117,10 +123,12 @@ export interface RunDetailRow extends RunRow {
 export function runDetailDto(run: RunDetailRow, now: Date = new Date()): z.output<typeof runDetailSchema> {
   const { resultData } = run;
   const delivery = run.deliveries[0];
+  const retained = resultData !== null && isResultRetained(run.createdAt, now);
   return {
     ...runSummaryDto(run),
     error: run.errorCode ? { code: run.errorCode, message: run.error ?? "" } : null,
-    data: resultData !== null && isResultRetained(run.createdAt, now) ? (JSON.parse(resultData) as ScrapedItem[]) : null,
+    data: retained ? (JSON.parse(resultData) as ScrapedItem[]) : null,
+    ...(retained ? readRunOutputs(run.outputs) : {}),
     data_expires_at: run.status === "success" ? resultExpiresAt(run.createdAt).toISOString() : null,
     webhook: delivery
       ? { attempts: delivery.attempts, last_status: delivery.lastStatus, url_disabled: delivery.urlDisabled }

@@ -42,7 +42,7 @@ async function runningRuns(count: number, { batch = false, webhook = false } = {
   return { user, runs, batch: batchRow, used };
 }
 
-const success = { status: "success", itemCount: 1, resultData: "[]", durationMs: 5 } as const;
+const success = { status: "success", itemCount: 1, resultData: "[]", outputs: null, durationMs: 5 } as const;
 const failure = { status: "failed", code: "upstream_error", message: "The site answered 500", durationMs: 5 } as const;
 
 describe("recordRunEnd", () => {

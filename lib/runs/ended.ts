@@ -20,7 +20,7 @@ import { OPEN_RUN_STATUSES } from "./status";
 
 /** How a run ends. */
 export type RunEnd =
-  | { status: "success"; itemCount: number; resultData: string; durationMs: number }
+  | { status: "success"; itemCount: number; resultData: string; outputs: string | null; durationMs: number }
   | { status: "failed"; code: ErrorCode; message: string; durationMs: number | null }
   | { status: "cancelled"; message: string };
 
@@ -44,7 +44,13 @@ const END_TRANSACTION = { maxWait: 15_000, timeout: 15_000 } as const;
 function outcomeColumns(end: RunEnd) {
   switch (end.status) {
     case "success":
-      return { status: end.status, itemCount: end.itemCount, resultData: end.resultData, durationMs: end.durationMs };
+      return {
+        status: end.status,
+        itemCount: end.itemCount,
+        resultData: end.resultData,
+        outputs: end.outputs,
+        durationMs: end.durationMs,
+      };
     case "failed":
       return { status: end.status, errorCode: end.code, error: end.message, durationMs: end.durationMs };
     case "cancelled":
@@ -82,7 +88,7 @@ export async function recordRunEnd(
       runId: run.id,
       ...followUps,
       ...(end.status === "success"
-        ? { news: { status: "success", resultData: end.resultData, durationMs: end.durationMs } }
+        ? { news: { status: "success", resultData: end.resultData, outputs: end.outputs, durationMs: end.durationMs } }
         : {}),
     };
   }, END_TRANSACTION);
@@ -135,6 +141,7 @@ async function runDetailThrough(tx: Prisma.TransactionClient, userId: number, id
     select: {
       ...RUN_ROW_FIELDS,
       resultData: true,
+      outputs: true,
       deliveries: { select: { attempts: true, lastStatus: true, urlDisabled: true }, orderBy: { id: "asc" }, take: 1 },
     },
   });

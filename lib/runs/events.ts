@@ -36,6 +36,8 @@ export interface RunEndNews {
   status: "success";
   /** The items as recorded (result_data). */
   resultData: string;
+  /** What it produced beside them (scraper_runs.outputs), null when nothing. */
+  outputs: string | null;
   durationMs: number;
 }
 

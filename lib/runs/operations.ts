@@ -10,7 +10,7 @@ import * as contract from "./contract";
 import { runAcceptedDto, runResultDto } from "./dto";
 import { type RunLimits, runLimits } from "./limits";
 import { getRun, listRuns } from "./queries";
-import { findRunnableScraper, type RunOptions, submitRun } from "./run";
+import { findRunnableScraper, type SubmitOptions, submitRun } from "./run";
 
 /** A (possibly replayed) submission's answer: 202s name their status_url as Location, replays say so. */
 function submissionReply(answer: RecordedAnswer & { replayed: boolean }): Reply {
@@ -28,7 +28,7 @@ function submissionReply(answer: RecordedAnswer & { replayed: boolean }): Reply 
  * checks and the run. 200 with the items; 202 with the run's status_url for an async run or one still going when
  * the synchronous wait ends. Tests pass limits and a wait of their own.
  */
-export function makeRunScraperOperation(limits: RunLimits = runLimits, options: Omit<RunOptions, "limits"> = {}) {
+export function makeRunScraperOperation(limits: RunLimits = runLimits, options: Omit<SubmitOptions, "limits"> = {}) {
   return implement(contract.runScraper, {
     limit: ({ caller }) => limits.consumeRequest(caller.user.id, PLANS[caller.user.plan]),
     async handle({ caller, params, body, request }) {

@@ -8,6 +8,7 @@ import { log } from "@/lib/infra/log";
 import { pageFetcher } from "@/lib/infra/outbound/safe-fetch";
 import { abortLocalRuns, watchRunCancel } from "@/lib/runs/events";
 import { extractJsonInThread } from "@/lib/scrapers/extraction/pool";
+import { type RunOptions, type RunOutputs, readRunOptions, storedRunOutputs } from "@/lib/scrapers/run-options";
 import { announceRunEnd, type EndedRun, type RunEnd, recordRunEnd } from "./ended";
 import { type RunLimits, releaseRunSlot, runLimits } from "./limits";
 import type { RunJob } from "./queue";
@@ -71,6 +72,7 @@ export async function processRun(job: RunJob, limits: RunLimits = runLimits): Pr
         includeReviews: Boolean(claimed.includeReviews),
         followUps: Boolean(claimed.followUps),
         scraper: { kind: claimed.kind },
+        options: readRunOptions(claimed.options),
       };
       ended = await execute(run, startedAt, cancel);
       if (!ended && cancel.signal.reason instanceof RunHandedBack) handedBack = await handBack(run.id);
@@ -135,6 +137,8 @@ interface ClaimedRun {
   /** Whether the run has a webhook or a batch: its end then records them in a transaction (recordRunEnd). */
   followUps: boolean;
   scraper: { kind: string };
+  /** What the run was asked beyond its URL (lib/scrapers/run-options.ts). */
+  options: RunOptions;
 }
 
 /**
@@ -161,12 +165,12 @@ async function execute(
   }, RUN_LEASE_RENEW_MS);
   const elapsed = () => Date.now() - startedAt.getTime();
   try {
-    let items: { json: string; count: number };
+    let items: { json: string; count: number; outputs: RunOutputs | null };
     try {
       // Fetching is I/O on this process's event loop; the CPU-heavy part, parsing and extraction, runs in a thread.
       const page = await pageFetcher().fetchPage(run.url, { signal });
       items = await extractJsonInThread(
-        { kind: run.scraper.kind, html: page.html, url: page.url, includeReviews: run.includeReviews },
+        { kind: run.scraper.kind, html: page.html, url: page.url, includeReviews: run.includeReviews, options: run.options },
         { signal },
       );
     } catch (error) {
@@ -176,7 +180,13 @@ async function execute(
       const failure = error instanceof AppError ? { code: error.code, message: error.message } : unexpectedFailure;
       return await recordRunEnd(run, { status: "failed", ...failure, durationMs: elapsed() });
     }
-    return await recordSuccess(run, { status: "success", itemCount: items.count, resultData: items.json, durationMs: elapsed() });
+    return await recordSuccess(run, {
+      status: "success",
+      itemCount: items.count,
+      resultData: items.json,
+      outputs: storedRunOutputs(items.outputs),
+      durationMs: elapsed(),
+    });
   } catch (error) {
     // Recording the outcome failed (the database went away): the run is not charged.
     log.error({ err: error, runId: run.id }, "could not record a run's outcome");
@@ -192,12 +202,12 @@ async function execute(
 /** A success: one statement for a run without follow-ups, recordRunEnd's transaction for one with. */
 async function recordSuccess(run: ClaimedRun, end: Extract<RunEnd, { status: "success" }>): Promise<EndedRun | null> {
   if (run.followUps) return recordRunEnd(run, end);
-  const [recorded] = await hotQuery(RECORD_SUCCESS, [end.itemCount, end.durationMs, end.resultData, run.id]);
+  const [recorded] = await hotQuery(RECORD_SUCCESS, [end.itemCount, end.durationMs, end.resultData, end.outputs, run.id]);
   if (!recorded) return null;
   return {
     runId: run.id,
     slotToken: null,
     deliveries: [],
-    news: { status: "success", resultData: end.resultData, durationMs: end.durationMs },
+    news: { status: "success", resultData: end.resultData, outputs: end.outputs, durationMs: end.durationMs },
   };
 }

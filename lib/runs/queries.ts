@@ -38,6 +38,7 @@ export async function getRun(userId: number, id: number) {
     createdAt: new Date(row.createdAt),
     finishedAt: row.finishedAt === null ? null : new Date(row.finishedAt),
     resultData: row.resultData,
+    outputs: row.outputs,
     deliveries:
       row.deliveryId === null
         ? []

@@ -18,7 +18,8 @@ export function isResultRetained(createdAt: Date, now: Date = new Date()): boole
 export async function purgeExpiredResults(now: Date = new Date()): Promise<number> {
   const { count } = await db.scraperRun.updateMany({
     where: { createdAt: { lte: new Date(now.getTime() - RETENTION_MS) }, resultData: { not: null } },
-    data: { resultData: null },
+    // What the run produced beside its items (lib/scrapers/run-options.ts) goes with them.
+    data: { resultData: null, outputs: null },
   });
   return count;
 }

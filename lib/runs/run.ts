@@ -6,6 +6,7 @@ import { AppError, type ErrorCode } from "@/lib/infra/errors";
 import { log } from "@/lib/infra/log";
 import { listenForRunEnd, type RunEndListener } from "@/lib/runs/events";
 import { type ScraperKind, scraperKindOf } from "@/lib/scrapers/kinds";
+import { readRunOutputs, storedRunOptions } from "@/lib/scrapers/run-options";
 import type { ScrapedItem } from "@/lib/scrapers/types";
 import { quotaExceeded } from "@/lib/usage/quota";
 import { RESERVE_RUN } from "@/lib/usage/sql";
@@ -29,18 +30,26 @@ export interface RunInput {
   userId: number;
   /** The user's plan, whose limits apply. */
   plan: Plan;
-  /** The API key the run was called with. */
-  apiKeyId: number;
+  /** The API key the run was called with; null for a run a feature starts on its user's behalf (see `origin`). */
+  apiKeyId: number | null;
   scraper: RunnableScraper;
   request: RunRequest;
   /** Checked and allowed to be called (lib/webhooks), or none. */
   webhookUrl?: string | null;
+  /** The feature record the run is for (a crawl's page, a monitor's check), stored with it; none for API calls. */
+  origin?: RunOrigin;
+}
+
+/** Who started a run on its user's behalf: a feature's name and its record's id (scraper_runs.origin_kind / origin_id). */
+export interface RunOrigin {
+  kind: string;
+  id: number;
 }
 
 /** A synchronous call ends with the run's items, or with the run still going (the caller polls its status). */
 export type RunOutcome = { state: "completed"; run: CompletedRun } | { state: "accepted"; run: AcceptedRun };
 
-export interface RunOptions {
+export interface SubmitOptions {
   limits?: RunLimits;
   /** How long a synchronous call waits for its run (RUN_SYNC_TIMEOUT_MS). */
   syncTimeoutMs?: number;
@@ -61,6 +70,9 @@ type RunData = {
   includeReviews: boolean;
   webhookUrl?: string | null;
   batchId?: number;
+  /** scraper_runs.options (lib/scrapers/run-options.ts). */
+  options: string | null;
+  origin?: RunOrigin;
 };
 
 /** INSERT_RUN's parameters after its user's: the run as accepted, against the month its quota was taken from. */
@@ -73,6 +85,9 @@ const runParams = (data: RunData, month: string, createdAt: Date): RunColumns =>
   data.webhookUrl ?? null,
   month,
   sqlTimestamp(createdAt),
+  data.options,
+  data.origin?.kind ?? null,
+  data.origin?.id ?? null,
 ];
 
 async function reserveAndRecordRun(data: RunData, plan: Plan): Promise<AcceptedRun> {
@@ -120,7 +135,7 @@ export async function queueRun(runId: number, slotToken?: string): Promise<void>
  * (lib/runs/process.ts). An async call returns there; a synchronous one waits for the run's end, up to
  * RUN_SYNC_TIMEOUT_MS, and then answers with the items, the run's error, or the run still going.
  */
-export async function submitRun(input: RunInput, options: RunOptions = {}): Promise<RunOutcome> {
+export async function submitRun(input: RunInput, options: SubmitOptions = {}): Promise<RunOutcome> {
   const { userId, plan, apiKeyId, scraper, request } = input;
   assertPlanIncludes(plan, scraper.requiredPlan);
   const data = {
@@ -130,6 +145,8 @@ export async function submitRun(input: RunInput, options: RunOptions = {}): Prom
     url: request.url,
     includeReviews: request.include_reviews ?? false,
     webhookUrl: input.webhookUrl ?? null,
+    options: storedRunOptions(request),
+    ...(input.origin ? { origin: input.origin } : {}),
   };
   if (request.async) {
     const run = await reserveAndRecordRun(data, plan);
@@ -184,8 +201,40 @@ async function awaitRun(run: AcceptedRun, listener: RunEndListener, timeoutMs: n
   if (!ended || !row) return { state: "accepted", run };
   if (row.status === "success") {
     const items = JSON.parse(row.resultData ?? "[]") as ScrapedItem[];
-    return { state: "completed", run: { ...run, items, durationMs: row.durationMs ?? 0 } };
+    return {
+      state: "completed",
+      run: { ...run, items, outputs: readRunOutputs(row.outputs), durationMs: row.durationMs ?? 0 },
+    };
   }
   // The run's own failure, as the engine (or the worker) recorded it: the caller gets its code's status.
   throw new AppError((row.errorCode ?? "internal_error") as ErrorCode, row.error ?? "The run failed.");
+}
+
+/** How a run a feature waited for ended; null while it has not (the wait ran out). */
+export type RunEndState = Pick<RunOutcomeRow, "status" | "errorCode" | "error">;
+
+/**
+ * Waits up to `timeoutMs` for a run's end, for a feature that started it on its user's behalf (a crawl's page, a
+ * monitor's check) inside a job of its own: on the run's end event and every second (lib/runs/events.ts), so an end
+ * published before the wait began, or in a process whose events do not reach this one, is still seen.
+ */
+export async function awaitRunEnd(runId: number, timeoutMs: number): Promise<RunEndState | null> {
+  const listener = listenForRunEnd(runId);
+  let row: RunOutcomeRow | undefined;
+  try {
+    const ended = await listener.wait(timeoutMs, async () => {
+      try {
+        [row] = await hotQuery(RUN_OUTCOME, [runId]);
+      } catch (err) {
+        log.warn({ err, runId }, "could not read an awaited run's outcome");
+        return false;
+      }
+      // Gone with its user: it will never end.
+      if (!row) throw new AppError("not_found", `Run ${runId} no longer exists.`);
+      return isFinished(row.status);
+    });
+    return ended && row ? { status: row.status, errorCode: row.errorCode, error: row.error } : null;
+  } finally {
+    listener.close();
+  }
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { itemMetaSchema, productFieldsSchema } from "@/lib/scrapers/item-schema";
+import { runOptionsFields, runOutputsFields } from "@/lib/scrapers/run-options";
 import { RUN_STATUSES } from "./status";
 
 /** The longest address a run accepts; longer ones are refused before anything is fetched. */
@@ -34,6 +35,7 @@ export const runRequestSchema = z
     include_reviews: z.boolean({ error: "include_reviews must be true or false" }).optional(),
     async: z.boolean({ error: "async must be true or false" }).optional(),
     webhook_url: webhookUrlSchema.optional(),
+    ...runOptionsFields,
   })
   .refine((body) => body.webhook_url === undefined || body.async === true, {
     message: 'webhook_url is for async runs: add "async": true',
@@ -101,6 +103,7 @@ export const runResultSchema = z
     scraper_id: z.number().int().positive(),
     url: z.string(),
     data: z.array(runItemSchema),
+    ...runOutputsFields,
     duration_ms: z.number().int().nonnegative(),
     created_at: timestamp,
   })
@@ -134,6 +137,7 @@ export const runDetailSchema = runSummarySchema
       .array(runItemSchema)
       .nullable()
       .meta({ description: "null for a run without items and once the retention period is over." }),
+    ...runOutputsFields,
     data_expires_at: timestamp.nullable(),
     webhook: z
       .object({

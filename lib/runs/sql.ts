@@ -20,6 +20,10 @@ export type RunColumns = [
   webhookUrl: string | null,
   quotaMonth: string,
   createdAt: string,
+  /** scraper_runs.options (lib/scrapers/run-options.ts), null when none. */
+  options: string | null,
+  originKind: string | null,
+  originId: number | null,
 ];
 type InsertRunParams = [userId: number, ...RunColumns];
 
@@ -27,6 +31,7 @@ type InsertRunParams = [userId: number, ...RunColumns];
 export interface RunOutcomeRow {
   status: RunStatus;
   resultData: string | null;
+  outputs: string | null;
   durationMs: number | null;
   errorCode: string | null;
   error: string | null;
@@ -41,6 +46,7 @@ export interface ClaimedRunRow {
   quotaMonth: string | null;
   followUps: SqlBoolean;
   kind: string;
+  options: string | null;
 }
 
 /** RUN_DETAIL's row: a run row with its scraper's name flattened, times as ISO text, and its first delivery. */
@@ -49,6 +55,7 @@ export type RunDetailSqlRow = Omit<RunRow, "scraper" | "createdAt" | "finishedAt
   createdAt: string;
   finishedAt: string | null;
   resultData: string | null;
+  outputs: string | null;
   deliveryId: number | null;
   deliveryAttempts: number | null;
   deliveryLastStatus: number | null;
@@ -66,19 +73,21 @@ export const FIND_SCRAPER = hotStatement<[id: number], { id: number; kind: strin
 export const INSERT_RUN = hotStatement<InsertRunParams, { id: number }>({
   name: "run_insert",
   sqlite: `INSERT INTO scraper_runs
-      (user_id, api_key_id, scraper_id, batch_id, url, include_reviews, webhook_url, status, quota_month, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?) RETURNING id`,
+      (user_id, api_key_id, scraper_id, batch_id, url, include_reviews, webhook_url, status, quota_month, created_at,
+        options, origin_kind, origin_id)
+    VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?) RETURNING id`,
   postgres: `INSERT INTO scraper_runs
-      (user_id, api_key_id, scraper_id, batch_id, url, include_reviews, webhook_url, status, quota_month, created_at)
-    VALUES ($1, $2, $3, $4, $5, $6::int::boolean, $7, 'queued', $8, $9::timestamp) RETURNING id`,
+      (user_id, api_key_id, scraper_id, batch_id, url, include_reviews, webhook_url, status, quota_month, created_at,
+        options, origin_kind, origin_id)
+    VALUES ($1, $2, $3, $4, $5, $6::int::boolean, $7, 'queued', $8, $9::timestamp, $10, $11, $12) RETURNING id`,
 });
 
 /** What a synchronous caller answers with once the run has ended. */
 export const RUN_OUTCOME = hotStatement<[id: number], RunOutcomeRow>({
   name: "run_outcome",
-  sqlite: `SELECT status, result_data AS "resultData", duration_ms AS "durationMs", error_code AS "errorCode", error
+  sqlite: `SELECT status, result_data AS "resultData", outputs, duration_ms AS "durationMs", error_code AS "errorCode", error
     FROM scraper_runs WHERE id = ?`,
-  postgres: `SELECT status::text AS status, result_data AS "resultData", duration_ms AS "durationMs",
+  postgres: `SELECT status::text AS status, result_data AS "resultData", outputs, duration_ms AS "durationMs",
       error_code AS "errorCode", error
     FROM scraper_runs WHERE id = $1`,
 });
@@ -103,8 +112,10 @@ export const RESERVE_AND_INSERT_RUN = hotStatement<
       RETURNING 1
     )
     INSERT INTO scraper_runs
-      (user_id, api_key_id, scraper_id, batch_id, url, include_reviews, webhook_url, status, quota_month, created_at)
-    SELECT $1::int, $4::int, $5::int, $6::int, $7::text, $8::int::boolean, $9::text, 'queued', $10::text, $11::timestamp
+      (user_id, api_key_id, scraper_id, batch_id, url, include_reviews, webhook_url, status, quota_month, created_at,
+        options, origin_kind, origin_id)
+    SELECT $1::int, $4::int, $5::int, $6::int, $7::text, $8::int::boolean, $9::text, 'queued', $10::text, $11::timestamp,
+      $12::text, $13::text, $14::int
     FROM taken RETURNING id`,
 });
 
@@ -137,7 +148,7 @@ const claimRun = (dialect: "sqlite" | "postgresql"): string => {
         < (SELECT ${PLAN_CONCURRENCY} FROM users u WHERE u.id = scraper_runs.user_id)
     RETURNING id, user_id AS "userId", url, include_reviews AS "includeReviews", quota_month AS "quotaMonth",
       (webhook_url IS NOT NULL OR batch_id IS NOT NULL) AS "followUps",
-      (SELECT ${kind} FROM scrapers s WHERE s.id = scraper_runs.scraper_id) AS kind`;
+      (SELECT ${kind} FROM scrapers s WHERE s.id = scraper_runs.scraper_id) AS kind, options`;
 };
 
 /**
@@ -168,16 +179,16 @@ export const RENEW_LEASE = hotStatement<[id: number], { id: number }>({
  * through recordRunEnd's transaction instead (lib/runs/ended.ts).
  */
 export const RECORD_SUCCESS = hotStatement<
-  [itemCount: number, durationMs: number, resultData: string, id: number],
+  [itemCount: number, durationMs: number, resultData: string, outputs: string | null, id: number],
   { id: number }
 >({
   name: "worker_record_success",
-  sqlite: `UPDATE scraper_runs SET status = 'success', item_count = ?, duration_ms = ?, result_data = ?,
+  sqlite: `UPDATE scraper_runs SET status = 'success', item_count = ?, duration_ms = ?, result_data = ?, outputs = ?,
       finished_at = ${sqlNow("sqlite")}, lease_until = NULL
     WHERE id = ? AND status = 'running' RETURNING id`,
-  postgres: `UPDATE scraper_runs SET status = 'success', item_count = $1, duration_ms = $2, result_data = $3,
+  postgres: `UPDATE scraper_runs SET status = 'success', item_count = $1, duration_ms = $2, result_data = $3, outputs = $4,
       finished_at = ${sqlNow("postgresql")}, lease_until = NULL
-    WHERE id = $4 AND status = 'running' RETURNING id`,
+    WHERE id = $5 AND status = 'running' RETURNING id`,
 });
 
 /**
@@ -189,7 +200,7 @@ export const RUN_DETAIL = hotStatement<[id: number, userId: number], RunDetailSq
   name: "run_detail",
   sqlite: `SELECT r.id, r.scraper_id AS "scraperId", s.name AS "scraperName", r.url, r.status, r.item_count AS "itemCount",
       r.duration_ms AS "durationMs", r.error_code AS "errorCode", r.error, r.created_at AS "createdAt",
-      r.finished_at AS "finishedAt", r.result_data AS "resultData", d.id AS "deliveryId", d.attempts AS "deliveryAttempts",
+      r.finished_at AS "finishedAt", r.result_data AS "resultData", r.outputs, d.id AS "deliveryId", d.attempts AS "deliveryAttempts",
       d.last_status AS "deliveryLastStatus", d.url_disabled AS "deliveryUrlDisabled"
     FROM scraper_runs r JOIN scrapers s ON s.id = r.scraper_id
       LEFT JOIN webhook_deliveries d ON d.id = (SELECT min(id) FROM webhook_deliveries WHERE run_id = r.id)
@@ -197,7 +208,7 @@ export const RUN_DETAIL = hotStatement<[id: number, userId: number], RunDetailSq
   postgres: `SELECT r.id, r.scraper_id AS "scraperId", s.name AS "scraperName", r.url, r.status::text AS status,
       r.item_count AS "itemCount", r.duration_ms AS "durationMs", r.error_code AS "errorCode", r.error,
       to_char(r.created_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
-      to_char(r.finished_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "finishedAt", r.result_data AS "resultData",
+      to_char(r.finished_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "finishedAt", r.result_data AS "resultData", r.outputs,
       d.id AS "deliveryId", d.attempts AS "deliveryAttempts", d.last_status AS "deliveryLastStatus",
       d.url_disabled AS "deliveryUrlDisabled"
     FROM scraper_runs r JOIN scrapers s ON s.id = r.scraper_id

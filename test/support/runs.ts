@@ -6,7 +6,7 @@ import { type NextRouteHandler, serve } from "@/lib/http";
 import { db } from "@/lib/infra/db";
 import { createRunLimits, type RunLimits } from "@/lib/runs/limits";
 import { makeRunScraperBatchOperation, makeRunScraperOperation } from "@/lib/runs/operations";
-import type { RunOptions } from "@/lib/runs/run";
+import type { SubmitOptions } from "@/lib/runs/run";
 import { callJson } from "./requests";
 import { createTestUser, type TestUser } from "./users";
 
@@ -23,7 +23,7 @@ export async function createRunUser(plan: PlanId = "free"): Promise<RunTestUser>
 }
 
 /** The run endpoint's POST with limits (and a synchronous wait) of a test's own, so counters never leak between tests. */
-export function runScraperEndpoint(limits?: RunLimits, options?: Omit<RunOptions, "limits">): NextRouteHandler {
+export function runScraperEndpoint(limits?: RunLimits, options?: Omit<SubmitOptions, "limits">): NextRouteHandler {
   return serve(makeRunScraperOperation(limits, options)).POST;
 }
 

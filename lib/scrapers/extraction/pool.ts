@@ -5,6 +5,7 @@ import { deadline as startDeadline } from "@/lib/infra/deadline";
 import { env } from "@/lib/infra/env";
 import { AppError, ScrapeError } from "@/lib/infra/errors";
 import { processWide } from "@/lib/infra/process-state";
+import type { RunOutputs } from "@/lib/scrapers/run-options";
 import type { ScrapedItem } from "@/lib/scrapers/types";
 import type { ExtractionResult, ExtractionTask } from "./task";
 
@@ -55,7 +56,7 @@ interface ExtractionOptions {
 export async function extractJsonInThread(
   task: ExtractionTask,
   { timeoutMs = env.EXTRACTION_TIMEOUT_MS, signal }: ExtractionOptions = {},
-): Promise<{ json: string; count: number }> {
+): Promise<{ json: string; count: number; outputs: RunOutputs | null }> {
   signal?.throwIfAborted();
   const deadline = startDeadline(timeoutMs, signal);
   let result: ExtractionResult;
@@ -71,7 +72,7 @@ export async function extractJsonInThread(
   } finally {
     deadline.clear();
   }
-  if (result.ok) return { json: result.json, count: result.count };
+  if (result.ok) return { json: result.json, count: result.count, outputs: result.outputs };
   if (result.code) throw new ScrapeError(result.code, result.message);
   throw new Error(`extraction failed in its thread: ${result.message}`);
 }

@@ -1,4 +1,5 @@
 import type { ScrapeErrorCode } from "@/lib/infra/errors";
+import type { RunOptions, RunOutputs } from "@/lib/scrapers/run-options";
 
 /** What the extraction thread receives: the fetched page, never a URL to fetch. */
 export interface ExtractionTask {
@@ -7,6 +8,8 @@ export interface ExtractionTask {
   /** The address the page came from, after redirects: relative links resolve against it. */
   url: string;
   includeReviews: boolean;
+  /** What the run was asked beyond its URL (lib/scrapers/run-options.ts): the outputs to make beside the items. */
+  options?: RunOptions;
 }
 
 /**
@@ -15,5 +18,5 @@ export interface ExtractionTask {
  * (a bug).
  */
 export type ExtractionResult =
-  | { ok: true; json: string; count: number }
+  | { ok: true; json: string; count: number; outputs: RunOutputs | null }
   | { ok: false; code: ScrapeErrorCode | null; message: string };

@@ -3,6 +3,7 @@
 import { ScrapeError } from "@/lib/infra/errors";
 import { extractFromHtml } from "@/lib/scrapers/extract-from-html";
 import type { ScraperKind } from "@/lib/scrapers/kinds";
+import { extractOutputs } from "./outputs";
 import type { ExtractionResult, ExtractionTask } from "./task";
 
 /**
@@ -12,7 +13,7 @@ import type { ExtractionResult, ExtractionTask } from "./task";
 export default function extract(task: ExtractionTask): ExtractionResult {
   try {
     const items = extractFromHtml(task.kind as ScraperKind, task.html, task.url, { includeReviews: task.includeReviews });
-    return { ok: true, json: JSON.stringify(items), count: items.length };
+    return { ok: true, json: JSON.stringify(items), count: items.length, outputs: extractOutputs(task) };
   } catch (error) {
     if (error instanceof ScrapeError) return { ok: false, code: error.code, message: error.message };
     // A RangeError (stack) or anything else unexpected: the run fails as internal_error, the worker lives on.
