@@ -85,8 +85,13 @@ describe("POST /api/crawls", () => {
     // Never asked for: the disallowed paths.
     expect(site.requested().some((path) => path.startsWith("/private/"))).toBe(false);
     // One run per page, each charged once.
-    const runs = await db.scraperRun.findMany({ where: { userId: user.id }, select: { url: true } });
+    const runs = await db.scraperRun.findMany({
+      where: { userId: user.id },
+      select: { apiKeyId: true, originKind: true, originId: true },
+    });
     expect(runs).toHaveLength(5);
+    // Runs on the crawl's behalf: no API key, the crawl as their origin.
+    expect(runs.every((run) => run.apiKeyId === null && run.originKind === "crawl" && run.originId === crawl.id)).toBe(true);
     expect(await quotaUsed(user.id)).toBe(5);
     // A crawl.page per page, then crawl.completed.
     await expect.poll(() => receiver.received("/crawl-1").length, { timeout: 20_000 }).toBe(6);

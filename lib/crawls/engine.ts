@@ -234,6 +234,7 @@ async function runPage(crawlId: number, page: Extract<Claim, { claimed: true }>)
         scraper,
         url: page.url,
         options: context.options,
+        wantLinks: context.options.sitemap !== "only" && page.depth < context.options.maxDepth,
       });
     } catch (error) {
       if (isAppError(error, "quota_exceeded")) {

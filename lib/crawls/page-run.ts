@@ -2,9 +2,9 @@ import "server-only";
 import type { Plan } from "@/lib/config/plans";
 import { db } from "@/lib/infra/db";
 import { pageFetcher } from "@/lib/infra/outbound/safe-fetch";
-import { type RunnableScraper, submitRun } from "@/lib/runs/run";
-import { isFinished } from "@/lib/runs/status";
-import { extractLinks } from "./links";
+import { awaitRunEnd, type RunnableScraper, submitRun } from "@/lib/runs/run";
+import { pickRunOptions } from "@/lib/scrapers/run-options";
+import { extractLinks, MAX_LINKS_PER_PAGE } from "./links";
 import type { CrawlOptions } from "./schema";
 
 // The one place a crawl meets the run engine: each page is one ordinary run (against the quota, with its own
@@ -28,46 +28,71 @@ export async function submitPageRun(input: {
   scraper: RunnableScraper;
   url: string;
   options: CrawlOptions;
+  /** Whether the crawl follows this page's links: the run is then asked for its `links` output too. */
+  wantLinks: boolean;
 }): Promise<number> {
+  const { render, formats = [] } = input.options;
+  // The run options the run API knows (pickRunOptions keeps only those): formats and render pass through as the
+  // caller gave them once their features are on the run API, with "links" added when the crawl needs them.
+  const options = pickRunOptions({
+    ...(render !== undefined ? { render } : {}),
+    ...(input.wantLinks || formats.length > 0
+      ? { formats: [...new Set([...formats, ...(input.wantLinks ? ["links"] : [])])] }
+      : {}),
+  });
   const outcome = await submitRun({
     userId: input.userId,
     plan: input.plan,
-    // TEMPORARY until the lead's plumbing lands (apiKeyId: null, origin).
-    apiKeyId: null as unknown as number,
+    apiKeyId: null,
     scraper: input.scraper,
-    request: { url: input.url, async: true },
+    request: { url: input.url, async: true, ...options },
+    origin: { kind: "crawl", id: input.crawlId },
   });
   return outcome.run.id;
 }
 
 /** Waits for the run's end; null when it has not ended within the wait. */
 export async function awaitPageRun(runId: number, timeoutMs = PAGE_RUN_WAIT_MS): Promise<PageRunEnd | null> {
-  // TEMPORARY until awaitRunEnd lands: a poll of the run's row.
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    const run = await db.scraperRun.findUnique({ where: { id: runId }, select: { status: true, errorCode: true, error: true } });
-    if (!run) return { status: "failed", errorCode: "internal_error", error: "The run is gone." };
-    if (isFinished(run.status)) return { status: run.status, errorCode: run.errorCode, error: run.error };
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return null;
+  const end = await awaitRunEnd(runId, timeoutMs);
+  return end && { status: end.status, errorCode: end.errorCode, error: end.error };
 }
 
 /**
- * The links of a page whose run succeeded, absolute. Read from the run's own outputs when it produced `links` (the
- * content formats), or from its items when they carry links (the Web Page scraper's item). Otherwise, the page
- * is fetched once more through the safe client and its <a href>s read with a streaming tokenizer: a second
- * request to the site, made inside the page's politeness slot. `dropped`: links past MAX_LINKS_PER_PAGE.
+ * The links of a page whose run succeeded, absolute: the run's own `links` output when it produced one (asked with
+ * formats ["links"]), else its items' links (the Web Page scraper's item carries them). A run that produced neither
+ * (its scraper or the run API does not offer links): the page is fetched once more through the safe client and its
+ * <a href>s read with a streaming tokenizer, a second request to the site made inside the page's politeness slot.
+ * `dropped`: links past MAX_LINKS_PER_PAGE.
  */
 export async function discoverLinks(runId: number, pageUrl: string): Promise<{ links: string[]; dropped: number }> {
-  const run = await db.scraperRun.findUnique({ where: { id: runId }, select: { resultData: true } });
-  const fromRun = linksOfRun(run?.resultData ?? null);
-  if (fromRun) return { links: fromRun, dropped: 0 };
+  const run = await db.scraperRun.findUnique({ where: { id: runId }, select: { resultData: true, outputs: true } });
+  const fromRun = linksOfOutputs(run?.outputs ?? null) ?? linksOfItems(run?.resultData ?? null);
+  if (fromRun) return capped(fromRun);
   const page = await pageFetcher().fetchPage(pageUrl);
   return extractLinks(page.html, page.url);
 }
 
-function linksOfRun(resultData: string | null): string[] | null {
+function capped(links: string[]): { links: string[]; dropped: number } {
+  return { links: links.slice(0, MAX_LINKS_PER_PAGE), dropped: Math.max(0, links.length - MAX_LINKS_PER_PAGE) };
+}
+
+const urlOf = (link: unknown): string | null => {
+  const url = typeof link === "string" ? link : (link as { url?: unknown } | null)?.url;
+  return typeof url === "string" ? url : null;
+};
+
+function linksOfOutputs(outputs: string | null): string[] | null {
+  if (!outputs) return null;
+  try {
+    const links = (JSON.parse(outputs) as { links?: unknown }).links;
+    if (!Array.isArray(links)) return null;
+    return links.map(urlOf).filter((url): url is string => url !== null);
+  } catch {
+    return null;
+  }
+}
+
+function linksOfItems(resultData: string | null): string[] | null {
   if (!resultData) return null;
   try {
     const items = JSON.parse(resultData) as unknown;
@@ -75,12 +100,12 @@ function linksOfRun(resultData: string | null): string[] | null {
     const found: string[] = [];
     let any = false;
     for (const item of items) {
-      const links = (item as { links?: unknown })?.links;
+      const links = (item as { links?: unknown } | null)?.links;
       if (!Array.isArray(links)) continue;
       any = true;
       for (const link of links) {
-        const url = typeof link === "string" ? link : (link as { url?: unknown })?.url;
-        if (typeof url === "string") found.push(url);
+        const url = urlOf(link);
+        if (url) found.push(url);
       }
     }
     return any ? found : null;

@@ -50,6 +50,7 @@ describe("a crawl whose worker died", () => {
       scraper: await findRunnableScraper(scraperId),
       url: `${site.url}/a`,
       options,
+      wantLinks: false,
     });
     expect((await awaitPageRun(runId, 30_000))?.status).toBe("success");
     const page = (path: string, state: string, extra: Record<string, unknown> = {}) =>
