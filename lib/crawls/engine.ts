@@ -248,7 +248,13 @@ async function runPage(crawlId: number, page: Extract<Claim, { claimed: true }>)
       });
       return;
     }
-    await db.crawlPage.update({ where: { id: pageId }, data: { runId } });
+    const kept = await db.crawlPage.updateMany({ where: { id: pageId, state: "running" }, data: { runId } });
+    if (kept.count === 0) {
+      // The crawl was stopped while the run was being submitted: the run is not wanted, nor charged.
+      const run = await db.scraperRun.findUnique({ where: { id: runId }, select: { id: true, userId: true, quotaMonth: true } });
+      if (run) await cancelOpenRun(run, "Cancelled with its crawl.");
+      return;
+    }
   }
   const end = await awaitPageRun(runId);
   if (!end) {
@@ -372,28 +378,48 @@ export async function stopCrawl(
     return count > 0;
   });
   if (!moved) return false;
-  // Pages under way (a cancel, the quota): their runs are stopped and their quota given back.
+  // Pages under way: their runs are stopped (quota given back). A run that ended first keeps its outcome, and so
+  // does its page: a page scraped (and charged) is never reported as cancelled.
   const running = await db.crawlPage.findMany({
-    where: { crawlId, state: "running", runId: { not: null } },
-    select: { run: { select: { id: true, userId: true, quotaMonth: true, status: true } } },
+    where: { crawlId, state: "running" },
+    select: { id: true, runId: true },
   });
-  for (const { run } of running) {
+  for (const page of running) {
+    const run =
+      page.runId === null
+        ? null
+        : await db.scraperRun.findUnique({
+            where: { id: page.runId },
+            select: { id: true, userId: true, quotaMonth: true, status: true },
+          });
     if (run && (OPEN_RUN_STATUSES as readonly string[]).includes(run.status)) {
       await cancelOpenRun(run, "Cancelled with its crawl.").catch((err: unknown) =>
         log.warn({ err, crawlId, runId: run.id }, "could not cancel a crawl page's run"),
       );
     }
+    const ended = run
+      ? await db.scraperRun.findUnique({ where: { id: run.id }, select: { status: true, errorCode: true, error: true } })
+      : null;
+    if (ended?.status === "success") await finishPage(crawlId, page.id, { ok: true });
+    else if (ended?.status === "failed") {
+      await finishPage(crawlId, page.id, {
+        ok: false,
+        errorCode: ended.errorCode ?? "failed",
+        error: ended.error ?? "The page's run failed.",
+      });
+    } else {
+      await db.crawlPage.updateMany({
+        where: { id: page.id, state: "running" },
+        data: {
+          state: "cancelled",
+          errorCode: "cancelled",
+          error: "Stopped with its crawl.",
+          leaseUntil: null,
+          finishedAt: new Date(),
+        },
+      });
+    }
   }
-  await db.crawlPage.updateMany({
-    where: { crawlId, state: "running" },
-    data: {
-      state: "cancelled",
-      errorCode: "cancelled",
-      error: "Stopped with its crawl.",
-      leaseUntil: null,
-      finishedAt: new Date(),
-    },
-  });
   const send = await db.$transaction((tx) => announceCrawlEnd(tx, crawlId));
   await send();
   return true;
@@ -410,8 +436,13 @@ export async function stopCrawl(
 export async function recoverCrawls({ now }: { now?: Date } = {}): Promise<{ pages: number; crawls: number }> {
   now ??= await databaseNow();
   const { count: pages } = await db.crawlPage.updateMany({
-    where: { state: "running", leaseUntil: { lt: now } },
+    where: { state: "running", leaseUntil: { lt: now }, crawl: { status: { in: ["queued", "running"] } } },
     data: { state: "queued", leaseUntil: null },
+  });
+  // A crawl that ended while a dead worker held one of its pages: the page will not run again.
+  await db.crawlPage.updateMany({
+    where: { state: "running", leaseUntil: { lt: now }, crawl: { status: { notIn: ["queued", "running"] } } },
+    data: { state: "cancelled", errorCode: "worker_lost", error: "Its worker stopped after the crawl ended.", leaseUntil: null },
   });
   const open = await db.crawl.findMany({
     where: { status: { in: ["queued", "running"] } },
