@@ -129,13 +129,13 @@ test.describe("API documentation", () => {
     await expect(gettingStarted.getByRole("link", { name: "dashboard" })).toHaveAttribute("href", "/dashboard");
   });
 
-  test("reference tabs: Scrapers by default, then Authentication, API Keys, Search, Licenses and Runs & Webhooks", async ({
+  test("reference tabs: Scrapers by default, then Authentication, API Keys, Search, Licenses, Runs & Webhooks and Crawls", async ({
     page,
   }) => {
     await page.goto("/api-docs");
     const reference = section(page, "API Reference");
     const tabs = reference.getByRole("tablist", { name: "API reference sections" }).getByRole("tab");
-    await expect(tabs).toHaveText(["Scrapers", "Authentication", "API Keys", "Search", "Licenses", "Runs & Webhooks"]);
+    await expect(tabs).toHaveText(["Scrapers", "Authentication", "API Keys", "Search", "Licenses", "Runs & Webhooks", "Crawls"]);
     await expect(tabs.first()).toHaveAttribute("aria-selected", "true");
     const panel = reference.getByRole("tabpanel");
     await expect(panel).toHaveCount(1);
@@ -146,6 +146,7 @@ test.describe("API documentation", () => {
       ["Search", "GET /api/search?q={q}"],
       ["Licenses", "PATCH /api/licenses/{id}"],
       ["Runs & Webhooks", "GET /api/runs/{id}"],
+      ["Crawls", "POST /api/crawls"],
     ] as const) {
       await reference.getByRole("tab", { name: tab }).click();
       await expect(reference.getByRole("tabpanel", { name: tab }).getByRole("article", { name: endpoint })).toBeVisible();

@@ -182,6 +182,17 @@ export async function addToFrontier(
       skips.duplicate++;
     }
   }
+  if (added.length > 0) {
+    // A crawl stopped (cancel, quota) while these were added: its sweep of queued pages may have run before they
+    // existed. Read after they were committed, so either that sweep saw them or this sees the stop.
+    const crawl = await db.crawl.findUnique({ where: { id: context.crawlId }, select: { status: true, stoppedReason: true } });
+    if (crawl?.status !== "running" || crawl.stoppedReason !== null) {
+      await db.crawlPage.updateMany({
+        where: { id: { in: added.map((page) => page.id) }, state: "queued" },
+        data: { state: "cancelled", finishedAt: new Date() },
+      });
+    }
+  }
   await db.crawl.update({
     where: { id: context.crawlId },
     data: {

@@ -31,7 +31,7 @@ describe("the /api-docs reference", () => {
     ]);
   });
 
-  it("keeps the tabs of the spec in order, then Licenses and Runs & Webhooks", () => {
+  it("keeps the tabs of the spec in order, then Licenses, Runs & Webhooks and Crawls", () => {
     expect(REFERENCE_TABS.map((tab) => tab.label)).toEqual([
       "Scrapers",
       "Authentication",
@@ -39,6 +39,7 @@ describe("the /api-docs reference", () => {
       "Search",
       "Licenses",
       "Runs & Webhooks",
+      "Crawls",
     ]);
   });
 
