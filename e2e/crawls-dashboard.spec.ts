@@ -17,6 +17,8 @@ test("a crawl started through the API shows in the Crawls list with its progress
   page,
   request,
 }) => {
+  // A crawl of three pages is three real runs.
+  test.setTimeout(120_000);
   await signUp(page);
   await page.getByRole("link", { name: "Crawls" }).click();
   await expect(page).toHaveURL(/\/dashboard\/crawls$/);

@@ -41,18 +41,22 @@ export const PAGE_LEASE_MS = 60_000;
 const CLAIM_RETRY_MS = 25;
 /** A slot with nothing queued while other pages run (their links may add more) looks again after this. */
 const IDLE_SLOT_MS = 250;
+/** Attempts of a crawl job whose processor throws, a second apart and more. */
+const RETRIED = { attempts: 5, backoff: { type: "exponential", delay: 1_000 } } as const;
 /** Sitemap entries added to the frontier per batch. */
 const SITEMAP_BATCH = 200;
 
 export async function enqueueCrawlStart(crawlId: number): Promise<void> {
-  await crawlQueue().add({ kind: "start", crawlId }, { jobId: `crawl-${crawlId}-start` });
+  await crawlQueue().add({ kind: "start", crawlId }, { jobId: `crawl-${crawlId}-start`, ...RETRIED });
 }
 
 /** The crawl's slot jobs (adding one that is waiting or running changes nothing). Never throws: recovery re-adds. */
 export async function enqueueSlots(crawlId: number): Promise<void> {
   for (let slot = 0; slot < CRAWL_SLOTS; slot++) {
     await crawlQueue()
-      .add({ kind: "slot", crawlId, slot }, { jobId: `crawl-${crawlId}-slot-${slot}` })
+      // A failed attempt (the database busy or away a moment) is retried, so a slot is not lost to a blip; recovery
+      // re-adds one that is lost all the same.
+      .add({ kind: "slot", crawlId, slot }, { jobId: `crawl-${crawlId}-slot-${slot}`, ...RETRIED })
       .catch((err: unknown) => log.warn({ err, crawlId, slot }, "could not queue a crawl slot; recovery will"));
   }
 }
