@@ -8,4 +8,6 @@ export async function register() {
   // The monitors' schedules: without Redis their scheduler runs where the run workers do (lib/monitors/worker.ts).
   const { ensureMonitorWorker } = await import("./lib/monitors/worker");
   ensureMonitorWorker();
+  const { ensureCrawlWorkers } = await import("./lib/crawls/workers");
+  ensureCrawlWorkers();
 }

@@ -129,7 +129,7 @@ test.describe("API documentation", () => {
     await expect(gettingStarted.getByRole("link", { name: "dashboard" })).toHaveAttribute("href", "/dashboard");
   });
 
-  test("reference tabs: Scrapers by default, then Authentication, API Keys, Search, Licenses, Runs & Webhooks and Monitors", async ({
+  test("reference tabs: Scrapers by default, then Authentication, API Keys, Search, Licenses, Runs & Webhooks, Monitors and Crawls", async ({
     page,
   }) => {
     await page.goto("/api-docs");
@@ -143,6 +143,7 @@ test.describe("API documentation", () => {
       "Licenses",
       "Runs & Webhooks",
       "Monitors",
+      "Crawls",
     ]);
     await expect(tabs.first()).toHaveAttribute("aria-selected", "true");
     const panel = reference.getByRole("tabpanel");
@@ -155,6 +156,7 @@ test.describe("API documentation", () => {
       ["Licenses", "PATCH /api/licenses/{id}"],
       ["Runs & Webhooks", "GET /api/runs/{id}"],
       ["Monitors", "POST /api/monitors/{id}/run"],
+      ["Crawls", "POST /api/crawls"],
     ] as const) {
       await reference.getByRole("tab", { name: tab }).click();
       await expect(reference.getByRole("tabpanel", { name: tab }).getByRole("article", { name: endpoint })).toBeVisible();

@@ -3,6 +3,7 @@
 import "./load-env";
 import path from "node:path";
 import next from "next";
+import { stopCrawlWorkers } from "@/lib/crawls/workers";
 import { env } from "@/lib/infra/env";
 import { log } from "@/lib/infra/log";
 import { signingKeys } from "@/lib/infra/signing/keys";
@@ -45,7 +46,7 @@ server.listen(env.PORT, () => {
 onShutdownSignal(async () => {
   await drainer.drain(
     env.SHUTDOWN_GRACE_MS,
-    Promise.all([stopMonitorWorker(), stopRunWorkers({ graceMs: env.SHUTDOWN_GRACE_MS })]),
+    Promise.all([stopMonitorWorker(), stopCrawlWorkers(), stopRunWorkers({ graceMs: env.SHUTDOWN_GRACE_MS })]),
   );
   await app.close();
 });

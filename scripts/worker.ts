@@ -1,6 +1,7 @@
 // npm run worker — a queue worker process: takes runs from Redis (BullMQ), WORKER_CONCURRENCY at a time, and
 // recovers runs whose worker died. Any number of these and of web instances share one PostgreSQL and Redis.
 import "./load-env";
+import { startCrawlWorkers, stopCrawlWorkers } from "@/lib/crawls/workers";
 import { env } from "@/lib/infra/env";
 import { log } from "@/lib/infra/log";
 import { startMonitorWorkerOnce, stopMonitorWorker } from "@/lib/monitors/worker";
@@ -21,12 +22,12 @@ await buildExtractionThread();
 const workers = startRunWorkers(env.WORKER_CONCURRENCY);
 // Monitor checks too: each waits for its runs, which this process's run workers (and others) take.
 startMonitorWorkerOnce();
+startCrawlWorkers();
 log.info({ concurrency: env.WORKER_CONCURRENCY, pid: process.pid }, "run worker started");
 console.log(`Run worker ${process.pid} started: ${env.WORKER_CONCURRENCY} at a time.`);
 
 // No new job is taken; runs in hand finish within SHUTDOWN_GRACE_MS or go back to the queue, deliveries in flight
 // finish; then the connections close. A second signal or SIGKILL leaves what is running to recovery.
 onShutdownSignal(async () => {
-  await stopMonitorWorker();
-  await workers.close({ graceMs: env.SHUTDOWN_GRACE_MS });
+  await Promise.all([stopMonitorWorker(), stopCrawlWorkers(), workers.close({ graceMs: env.SHUTDOWN_GRACE_MS })]);
 });

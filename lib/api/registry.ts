@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ACCOUNTS_CONTRACT } from "@/lib/accounts/contract";
 import { API_KEYS_CONTRACT } from "@/lib/api-keys/contract";
 import { CATALOGUE_CONTRACT } from "@/lib/catalogue/contract";
+import { CRAWLS_CONTRACT, CRAWLS_WEBHOOK_EVENTS } from "@/lib/crawls/contract";
 import { HEALTH_CONTRACT } from "@/lib/health/contract";
 import type { OperationSpec } from "@/lib/infra/api/operation";
 import { LICENSES_CONTRACT } from "@/lib/licenses/contract";
@@ -23,6 +24,7 @@ import { TAGS, type Tag } from "./tags";
 export const OPERATIONS = [
   ...CATALOGUE_CONTRACT,
   ...RUNS_CONTRACT,
+  ...CRAWLS_CONTRACT,
   ...ACCOUNTS_CONTRACT,
   ...API_KEYS_CONTRACT,
   ...LICENSES_CONTRACT,
@@ -37,7 +39,11 @@ export const OPERATIONS = [
  * Every webhook event the API sends, from the features that send them (each declares its own in its contract.ts): the
  * OpenAPI document's `webhooks`. The crawl feature adds its own here.
  */
-export const WEBHOOK_EVENTS = [...RUNS_WEBHOOK_EVENTS, ...MONITORS_WEBHOOK_EVENTS] as const satisfies readonly WebhookEventSpec[];
+export const WEBHOOK_EVENTS = [
+  ...RUNS_WEBHOOK_EVENTS,
+  ...MONITORS_WEBHOOK_EVENTS,
+  ...CRAWLS_WEBHOOK_EVENTS,
+] as const satisfies readonly WebhookEventSpec[];
 
 // What the delivery code may send is what is declared, no more and no less.
 type DeclaredEventType = (typeof WEBHOOK_EVENTS)[number]["type"];

@@ -26,6 +26,11 @@ export const TAGS = {
     description:
       "Watch pages over time: a scraper run on a schedule (cron with a time zone, or an interval), each check compared field by field with the last, and a webhook when something changed.",
   },
+  crawls: {
+    name: "Crawls",
+    description:
+      "Whole sites from one URL: a crawl runs a scraper on every page it finds (robots.txt honoured, one run per page against your quota); a map lists a site's URLs without scraping them.",
+  },
   runs: { name: "Runs & Webhooks", description: "Your run history, each run's result while it is kept, and this month's usage." },
   service: { name: "Service", description: "The service itself: its health and this document." },
 } as const;

@@ -25,6 +25,10 @@ export interface Plan {
   monitorUrls: number;
   /** Monitors a user has at most. */
   monitors: number;
+  /** Crawls: the pages one crawl takes at most (its `limit`); each page is one run of monthlyRuns. */
+  crawlPages: number;
+  /** Crawls a user has queued or running at once. */
+  activeCrawls: number;
   /** Rendering pages in a browser (`render` on runs, docs/product.md#plans-and-limits). */
   rendering: RenderingLimits;
 }
@@ -55,6 +59,8 @@ export const PLANS: Record<PlanId, Plan> = {
     monitorUrls: 5,
     monitors: 3,
     rendering: { mode: "auto", maxTimeoutMs: 15_000 },
+    crawlPages: 100,
+    activeCrawls: 1,
   },
   pro: {
     id: "pro",
@@ -70,6 +76,8 @@ export const PLANS: Record<PlanId, Plan> = {
     monitorUrls: 50,
     monitors: 25,
     rendering: { mode: "always", maxTimeoutMs: 30_000 },
+    crawlPages: 1000,
+    activeCrawls: 3,
   },
   business: {
     id: "business",
@@ -85,6 +93,8 @@ export const PLANS: Record<PlanId, Plan> = {
     monitorUrls: 100,
     monitors: 100,
     rendering: { mode: "always", maxTimeoutMs: 60_000 },
+    crawlPages: 5000,
+    activeCrawls: 10,
   },
 };
 

@@ -57,6 +57,7 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   idempotency_key_in_progress: 409,
   batch_exceeds_quota: 402,
   blocked_webhook_url: 422,
+  crawl_limited: 409,
   // nginx's "client closed request": nobody reads it, but the run's record and the logs say what happened.
   cancelled: 499,
   database_unavailable: 503,

@@ -68,6 +68,8 @@ export type ErrorCode =
   | "idempotency_key_in_progress"
   | "batch_exceeds_quota"
   | "blocked_webhook_url"
+  /** A crawl is refused: the plan's crawls at once are all under way. */
+  | "crawl_limited"
   // Our side.
   | "database_unavailable"
   /** A service the app depends on (the database, Redis) is away or too busy for now (lib/infra/outage.ts). */

@@ -11,7 +11,15 @@ import { disableWebhookUrl, isWebhookUrlDisabled } from "./disabled";
 import { webhookSigningSecrets } from "./secret";
 import { deliveryHeaders } from "./standard";
 
-export type WebhookEventType = "run.succeeded" | "run.failed" | "batch.completed" | "monitor.changed" | "monitor.failed";
+export type WebhookEventType =
+  | "run.succeeded"
+  | "run.failed"
+  | "batch.completed"
+  | "monitor.changed"
+  | "monitor.failed"
+  | "crawl.page"
+  | "crawl.completed"
+  | "crawl.failed";
 
 /** The queue of webhook deliveries, beside the run queue (lib/infra/jobs/queue.ts). */
 export const WEBHOOKS_QUEUE = "webhooks";
@@ -61,6 +69,7 @@ export async function recordWebhookEvent(
     data: unknown;
     runId?: number;
     batchId?: number;
+    crawlId?: number;
   },
 ): Promise<PendingDelivery> {
   const eventId = `evt_${randomBytes(12).toString("hex")}`;
@@ -70,6 +79,7 @@ export async function recordWebhookEvent(
       userId: event.userId,
       runId: event.runId ?? null,
       batchId: event.batchId ?? null,
+      crawlId: event.crawlId ?? null,
       eventId,
       type: event.type,
       url: event.url,

@@ -40,4 +40,10 @@ export interface Contender {
 
 export const CONTENDERS: Contender[] = [
   { name: "bare (undici + Set)", script: path.join(import.meta.dirname, "bare-crawler.ts") },
+  {
+    name: "scrapedeck (1 process, in-process queue, SQLite)",
+    script: path.join(import.meta.dirname, "scrapedeck-crawler.ts"),
+    nodeArgs: ["--conditions=react-server"],
+    extra: { runWorkers: 4 },
+  },
 ];

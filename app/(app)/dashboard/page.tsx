@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import Link from "next/link";
 import { redirect } from "next/navigation";
 import { LogoutEverywhereButton } from "@/components/auth/logout-everywhere-button";
 import { DashboardView } from "@/components/dashboard/dashboard-view";
@@ -19,6 +20,9 @@ export default async function DashboardPage() {
       <div className="mt-1 flex flex-wrap items-center gap-3">
         <p className="text-slate-600">Signed in as {user.email}</p>
         <LogoutEverywhereButton />
+        <Link href="/dashboard/crawls" className="text-sm text-blue-700 underline">
+          Crawls
+        </Link>
       </div>
       <DashboardView />
     </main>

@@ -32,7 +32,7 @@ describe("the /api-docs reference", () => {
     ]);
   });
 
-  it("keeps the tabs of the spec in order, then Licenses, Runs & Webhooks and Monitors", () => {
+  it("keeps the tabs of the spec in order, then Licenses, Runs & Webhooks, Monitors and Crawls", () => {
     expect(REFERENCE_TABS.map((tab) => tab.label)).toEqual([
       "Scrapers",
       "Authentication",
@@ -41,6 +41,7 @@ describe("the /api-docs reference", () => {
       "Licenses",
       "Runs & Webhooks",
       "Monitors",
+      "Crawls",
     ]);
   });
 

@@ -75,7 +75,16 @@ export function endpointDoc(op: Operation): EndpointDoc {
 const PARTNER_PATHS: readonly string[] = [verifyLicense.path, getSigningKeys.path];
 const isVerification = (op: Operation) => PARTNER_PATHS.includes(op.path);
 
-const REFERENCE_TAGS: readonly Tag[] = ["scrapers", "authentication", "api-keys", "search", "licenses", "runs", "monitors"];
+const REFERENCE_TAGS: readonly Tag[] = [
+  "scrapers",
+  "authentication",
+  "api-keys",
+  "search",
+  "licenses",
+  "runs",
+  "monitors",
+  "crawls",
+];
 
 export const REFERENCE_TABS: readonly ReferenceTab[] = REFERENCE_TAGS.map((tag) => ({
   value: tag,

@@ -105,6 +105,36 @@ class Operations:
         """
         return self._call("DELETE", f"/api/batches/{_segment(id)}", auth=("apiKey", "bearerToken"))
 
+    def start_crawl(self, body: Dict[str, Any]) -> Any:
+        """Crawls a site from url: every page it links to (and its sitemaps list), within your limits, one run per page.
+
+        POST /api/crawls · credentials: api_key
+        body: {url (required), scraper_id, limit, max_depth, include_paths, exclude_paths, same_host, allow_subdomains, ignore_query_parameters, sitemap, render, formats, webhook_url}
+        """
+        return self._call("POST", "/api/crawls", auth=("apiKey",), body=body)
+
+    def get_crawl(self, id: int, *, cursor: Optional[str] = None, page_size: Optional[int] = None) -> Any:
+        """One of your crawls: its status, counts and pages (each with its run id, depth, status and error), paginated.
+
+        GET /api/crawls/{id} · credentials: api_key or token
+        """
+        return self._call("GET", f"/api/crawls/{_segment(id)}", auth=("apiKey", "bearerToken"), query={"cursor": cursor, "page_size": page_size})
+
+    def cancel_crawl(self, id: int) -> Any:
+        """Cancels a crawl: pages not started are never run (nor charged); runs under way are cancelled and given back.
+
+        DELETE /api/crawls/{id} · credentials: api_key or token
+        """
+        return self._call("DELETE", f"/api/crawls/{_segment(id)}", auth=("apiKey", "bearerToken"))
+
+    def map_site(self, body: Dict[str, Any]) -> Any:
+        """Lists a site's URLs quickly, without scraping them: its sitemaps and the links of its first pages.
+
+        POST /api/map · credentials: api_key
+        body: {url (required), limit, search, sitemap, include_subdomains}
+        """
+        return self._call("POST", "/api/map", auth=("apiKey",), body=body)
+
     def register(self, body: Dict[str, Any]) -> Any:
         """Creates an account (password of at least 8 characters) and returns a token for API calls.
 

@@ -183,6 +183,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/crawls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Crawls a site from url: every page it links to (and its sitemaps list), within your limits, one run per page.
+         * @description Answers 202 at once with the crawl's status_url. The crawl honours robots.txt for the ScrapeDeck user agent (Crawl-delay included, capped at 10 s), at most 2 requests at a time per host; URLs are normalised so each page is fetched once. Each page is one run against your monthly quota: when the quota runs out the crawl stops cleanly with status "completed" and stopped_reason "quota", never charging past it. scraper_id defaults to the Web Page scraper. include_paths / exclude_paths take globs ("/blog/**") or regular expressions starting with ^ (linear-time: no lookaround or backreferences). sitemap: "include" (default) adds the sitemaps' URLs, "only" crawls only them (and the start URL) without following links, "skip" ignores them. webhook_url receives crawl.page for each page, then crawl.completed or crawl.failed.
+         */
+        post: operations["startCrawl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crawls/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of your crawls: its status, counts and pages (each with its run id, depth, status and error), paginated.
+         * @description Pages come in the order they were found, page_size at a time (100 by default, at most 1,000); pass next as ?cursor= for the following ones. next is null on the last. Read each page's items at GET /api/runs/{run_id}.
+         */
+        get: operations["getCrawl"];
+        put?: never;
+        post?: never;
+        /** Cancels a crawl: pages not started are never run (nor charged); runs under way are cancelled and given back. */
+        delete: operations["cancelCrawl"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lists a site's URLs quickly, without scraping them: its sitemaps and the links of its first pages.
+         * @description Reads robots.txt (its Sitemap lines and rules for the ScrapeDeck user agent), the sitemaps unless sitemap is "skip", and the links of the first 5 pages unless it is "only". URLs are normalised and deduplicated, on the start URL's host (include_subdomains for its subdomains); search keeps those containing it. Answers within 20 s with what it found; truncated says the limit (1,000 by default, at most 5,000) was reached. Runs nothing and costs no quota.
+         */
+        post: operations["mapSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/register": {
         parameters: {
             query?: never;
@@ -738,6 +799,66 @@ export interface webhooks {
          * @description POSTed as JSON to the submission's webhook_url. Verify it before trusting it: webhook-signature with any Standard Webhooks library (new Webhook(secret).verify(body, headers)), or ScrapeDeck-Signature; refuse a timestamp more than 5 minutes off. A non-2xx answer, a redirect or none within 10 s is retried, 8 attempts in all; 410 Gone disables the address for your account.
          */
         post: operations["monitorFailedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "crawl.page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of a crawl with a webhook_url ended, succeeded or failed (with its error). Its items are at GET /api/runs/{run_id}.
+         * @description POSTed as JSON to the submission's webhook_url. Verify it before trusting it: webhook-signature with any Standard Webhooks library (new Webhook(secret).verify(body, headers)), or ScrapeDeck-Signature; refuse a timestamp more than 5 minutes off. A non-2xx answer, a redirect or none within 10 s is retried, 8 attempts in all; 410 Gone disables the address for your account.
+         */
+        post: operations["crawlPageWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "crawl.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A crawl with a webhook_url ended: completed (stopped_reason "quota" or "limit" when it stopped early) or cancelled. data is its GET /api/crawls/{id} answer without pages.
+         * @description POSTed as JSON to the submission's webhook_url. Verify it before trusting it: webhook-signature with any Standard Webhooks library (new Webhook(secret).verify(body, headers)), or ScrapeDeck-Signature; refuse a timestamp more than 5 minutes off. A non-2xx answer, a redirect or none within 10 s is retried, 8 attempts in all; 410 Gone disables the address for your account.
+         */
+        post: operations["crawlCompletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "crawl.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A crawl with a webhook_url failed as a whole (its error says why). data is its GET /api/crawls/{id} answer without pages.
+         * @description POSTed as JSON to the submission's webhook_url. Verify it before trusting it: webhook-signature with any Standard Webhooks library (new Webhook(secret).verify(body, headers)), or ScrapeDeck-Signature; refuse a timestamp more than 5 minutes off. A non-2xx answer, a redirect or none within 10 s is retried, 8 attempts in all; 410 Gone disables the address for your account.
+         */
+        post: operations["crawlFailedWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3631,6 +3752,1081 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+        };
+    };
+    startCrawl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://blog.example.com/",
+                 *       "limit": 500,
+                 *       "max_depth": 3,
+                 *       "include_paths": [
+                 *         "/posts/**"
+                 *       ],
+                 *       "webhook_url": "https://hooks.example.com/crawls"
+                 *     }
+                 */
+                "application/json": {
+                    url: string;
+                    scraper_id?: number;
+                    limit?: number;
+                    max_depth?: number;
+                    include_paths?: string[];
+                    exclude_paths?: string[];
+                    same_host?: boolean;
+                    allow_subdomains?: boolean;
+                    ignore_query_parameters?: boolean;
+                    /** @enum {string} */
+                    sitemap?: "include" | "only" | "skip";
+                    render?: boolean;
+                    formats?: string[];
+                    webhook_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: the crawl is queued. Read it at status_url. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description The allowance of the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description What is left of it. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, in Unix seconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description The crawl's status_url. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "status": "queued",
+                     *       "url": "https://blog.example.com/",
+                     *       "limit": 500,
+                     *       "created_at": "2026-11-28T09:00:00.000Z",
+                     *       "status_url": "https://scrapedeck.example/api/crawls/12"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "completed" | "cancelled" | "failed";
+                        url: string;
+                        limit: number;
+                        created_at: string;
+                        status_url: string;
+                    };
+                };
+            };
+            /** @description `invalid_json`: The body is not valid JSON. `validation_error`: A field breaks a rule; `issues` lists each one. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description The allowance of the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description What is left of it. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, in Unix seconds. */
+                    "X-RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "invalid_json" | "validation_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `missing_api_key`: No Authorization header. `invalid_api_key`: The API key is malformed, fails its checksum or was deleted. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Bearer realm="api", with error="invalid_token" when a key was sent. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "missing_api_key" | "invalid_api_key";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `plan_required`: Your plan does not include this scraper. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description The allowance of the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description What is left of it. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, in Unix seconds. */
+                    "X-RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "plan_required";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `not_found`: No scraper has this scraper_id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description The allowance of the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description What is left of it. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, in Unix seconds. */
+                    "X-RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `crawl_limited`: Your plan's crawls at once are all under way: wait for one to end or cancel it. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description The allowance of the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description What is left of it. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, in Unix seconds. */
+                    "X-RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "crawl_limited";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The body is over 64 KiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description The allowance of the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description What is left of it. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, in Unix seconds. */
+                    "X-RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `blocked_webhook_url`: webhook_url is a private or internal address. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description The allowance of the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description What is left of it. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, in Unix seconds. */
+                    "X-RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "blocked_webhook_url";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests this minute for your plan. Wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description The allowance of the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description What is left of it. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, in Unix seconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; the answer carries no internals. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+        };
+    };
+    getCrawl: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                page_size?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The crawl's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The crawl. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "status": "running",
+                     *       "stopped_reason": null,
+                     *       "url": "https://blog.example.com/",
+                     *       "scraper_id": 7,
+                     *       "limit": 500,
+                     *       "discovered": 212,
+                     *       "queued": 150,
+                     *       "running": 2,
+                     *       "succeeded": 58,
+                     *       "failed": 2,
+                     *       "skipped": {
+                     *         "robots": 3,
+                     *         "excluded": 12,
+                     *         "duplicate": 240,
+                     *         "off_host": 31,
+                     *         "private_address": 0,
+                     *         "trap": 0,
+                     *         "limit": 0
+                     *       },
+                     *       "error": null,
+                     *       "created_at": "2026-11-28T09:00:00.000Z",
+                     *       "finished_at": null,
+                     *       "pages": [
+                     *         {
+                     *           "id": 301,
+                     *           "url": "https://blog.example.com/",
+                     *           "depth": 0,
+                     *           "status": "succeeded",
+                     *           "run_id": 5001,
+                     *           "error": null
+                     *         },
+                     *         {
+                     *           "id": 302,
+                     *           "url": "https://blog.example.com/posts/hello",
+                     *           "depth": 1,
+                     *           "status": "failed",
+                     *           "run_id": 5002,
+                     *           "error": {
+                     *             "code": "upstream_error",
+                     *             "message": "The target site answered with an error."
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next": "cDMwMg"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "completed" | "cancelled" | "failed";
+                        stopped_reason: ("quota" | "limit") | null;
+                        url: string;
+                        scraper_id: number;
+                        limit: number;
+                        discovered: number;
+                        queued: number;
+                        running: number;
+                        succeeded: number;
+                        failed: number;
+                        skipped: {
+                            /** @description Links robots.txt disallows for our user agent. */
+                            robots: number;
+                            /** @description Links outside include_paths or inside exclude_paths. */
+                            excluded: number;
+                            /** @description Links to a page already in the crawl (after URL normalisation). */
+                            duplicate: number;
+                            /** @description Links to other hosts (same_host, allow_subdomains). */
+                            off_host: number;
+                            /** @description Links to a private or internal address: never fetched. */
+                            private_address: number;
+                            /** @description Links deeper than max_depth, trap-shaped (loops, calendars) or past the per-pattern cap. */
+                            trap: number;
+                            /** @description Links found once the crawl held `limit` pages. */
+                            limit: number;
+                        };
+                        error: {
+                            code: string;
+                            message: string;
+                        } | null;
+                        created_at: string;
+                        finished_at: string | null;
+                        pages: {
+                            id: number;
+                            url: string;
+                            depth: number;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                            run_id: number | null;
+                            error: {
+                                code: string;
+                                message: string;
+                            } | null;
+                        }[];
+                        /** @description Pass as ?cursor= for the next pages; null on the last. */
+                        next: string | null;
+                    };
+                };
+            };
+            /** @description `validation_error`: cursor or page_size is not valid. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: No valid session cookie or bearer token (or the account is gone). `invalid_api_key`: The API key was deleted or does not exist. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "unauthorized" | "invalid_api_key";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `not_found`: You have no crawl with this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; the answer carries no internals. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+        };
+    };
+    cancelCrawl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The crawl's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The crawl, cancelled. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "status": "cancelled",
+                     *       "stopped_reason": null,
+                     *       "url": "https://blog.example.com/",
+                     *       "scraper_id": 7,
+                     *       "limit": 500,
+                     *       "discovered": 212,
+                     *       "queued": 0,
+                     *       "running": 0,
+                     *       "succeeded": 58,
+                     *       "failed": 2,
+                     *       "skipped": {
+                     *         "robots": 3,
+                     *         "excluded": 12,
+                     *         "duplicate": 240,
+                     *         "off_host": 31,
+                     *         "private_address": 0,
+                     *         "trap": 0,
+                     *         "limit": 0
+                     *       },
+                     *       "error": null,
+                     *       "created_at": "2026-11-28T09:00:00.000Z",
+                     *       "finished_at": "2026-11-28T09:02:00.000Z",
+                     *       "pages": [
+                     *         {
+                     *           "id": 301,
+                     *           "url": "https://blog.example.com/",
+                     *           "depth": 0,
+                     *           "status": "succeeded",
+                     *           "run_id": 5001,
+                     *           "error": null
+                     *         },
+                     *         {
+                     *           "id": 302,
+                     *           "url": "https://blog.example.com/posts/hello",
+                     *           "depth": 1,
+                     *           "status": "failed",
+                     *           "run_id": 5002,
+                     *           "error": {
+                     *             "code": "upstream_error",
+                     *             "message": "The target site answered with an error."
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next": null
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "completed" | "cancelled" | "failed";
+                        stopped_reason: ("quota" | "limit") | null;
+                        url: string;
+                        scraper_id: number;
+                        limit: number;
+                        discovered: number;
+                        queued: number;
+                        running: number;
+                        succeeded: number;
+                        failed: number;
+                        skipped: {
+                            /** @description Links robots.txt disallows for our user agent. */
+                            robots: number;
+                            /** @description Links outside include_paths or inside exclude_paths. */
+                            excluded: number;
+                            /** @description Links to a page already in the crawl (after URL normalisation). */
+                            duplicate: number;
+                            /** @description Links to other hosts (same_host, allow_subdomains). */
+                            off_host: number;
+                            /** @description Links to a private or internal address: never fetched. */
+                            private_address: number;
+                            /** @description Links deeper than max_depth, trap-shaped (loops, calendars) or past the per-pattern cap. */
+                            trap: number;
+                            /** @description Links found once the crawl held `limit` pages. */
+                            limit: number;
+                        };
+                        error: {
+                            code: string;
+                            message: string;
+                        } | null;
+                        created_at: string;
+                        finished_at: string | null;
+                        pages: {
+                            id: number;
+                            url: string;
+                            depth: number;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                            run_id: number | null;
+                            error: {
+                                code: string;
+                                message: string;
+                            } | null;
+                        }[];
+                        /** @description Pass as ?cursor= for the next pages; null on the last. */
+                        next: string | null;
+                    };
+                };
+            };
+            /** @description `unauthorized`: No valid session cookie or bearer token (or the account is gone). `invalid_api_key`: The API key was deleted or does not exist. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "unauthorized" | "invalid_api_key";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `cross_origin`: A cookie-authenticated write from another origin. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "cross_origin";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `not_found`: You have no crawl with this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `not_cancellable`: The crawl has already ended. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "not_cancellable";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; the answer carries no internals. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "service_unavailable";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+        };
+    };
+    mapSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://blog.example.com/",
+                 *       "limit": 1000,
+                 *       "search": "posts"
+                 *     }
+                 */
+                "application/json": {
+                    url: string;
+                    limit?: number;
+                    search?: string;
+                    /** @enum {string} */
+                    sitemap?: "include" | "only" | "skip";
+                    include_subdomains?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The site's URLs. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description The allowance of the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description What is left of it. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, in Unix seconds. */
+                    "X-RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "https://blog.example.com/",
+                     *       "urls": [
+                     *         "https://blog.example.com/",
+                     *         "https://blog.example.com/posts/hello"
+                     *       ],
+                     *       "count": 2,
+                     *       "sources": {
+                     *         "sitemap": 1,
+                     *         "links": 1
+                     *       },
+                     *       "skipped": {
+                     *         "robots": 0,
+                     *         "off_host": 3,
+                     *         "private_address": 0,
+                     *         "duplicate": 4
+                     *       },
+                     *       "truncated": false
+                     *     }
+                     */
+                    "application/json": {
+                        url: string;
+                        urls: string[];
+                        count: number;
+                        sources: {
+                            /** @description URLs found in sitemaps (robots.txt's Sitemap lines and /sitemap.xml). */
+                            sitemap: number;
+                            /** @description URLs found as links of the first pages. */
+                            links: number;
+                        };
+                        skipped: {
+                            /** @description Links robots.txt disallows for our user agent. */
+                            robots: number;
+                            /** @description Links to other hosts (same_host, allow_subdomains). */
+                            off_host: number;
+                            /** @description Links to a private or internal address: never fetched. */
+                            private_address: number;
+                            /** @description Links to a page already in the crawl (after URL normalisation). */
+                            duplicate: number;
+                        };
+                        /** @description The limit was reached: the site may hold more URLs. */
+                        truncated: boolean;
+                    };
+                };
+            };
+            /** @description `invalid_json`: The body is not valid JSON. `validation_error`: A field breaks a rule; `issues` lists each one. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description The allowance of the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description What is left of it. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, in Unix seconds. */
+                    "X-RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "invalid_json" | "validation_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `missing_api_key`: No Authorization header. `invalid_api_key`: The API key is malformed, fails its checksum or was deleted. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Bearer realm="api", with error="invalid_token" when a key was sent. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "missing_api_key" | "invalid_api_key";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The body is over 64 KiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description The allowance of the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description What is left of it. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, in Unix seconds. */
+                    "X-RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests this minute for your plan. Wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description The allowance of the current window. */
+                    "X-RateLimit-Limit": string;
+                    /** @description What is left of it. */
+                    "X-RateLimit-Remaining": string;
+                    /** @description When the window resets, in Unix seconds. */
+                    "X-RateLimit-Reset": string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; the answer carries no internals. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For people: what went wrong and, where it can, what to do. */
+                        message: string;
+                        /**
+                         * @description Stable identifier for programs to branch on.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                        /** @description validation_error only: one entry per failed rule. */
+                        issues?: components["schemas"]["ValidationIssue"][];
+                        request_id: components["schemas"]["RequestId"];
+                    };
+                };
+            };
+            /** @description `service_unavailable`: A service the API depends on (the database, Redis) is away for now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After": string;
                     [name: string]: unknown;
@@ -9150,6 +10346,316 @@ export interface operations {
                         /** @enum {string} */
                         reason: "failures_in_a_row" | "quota_exceeded" | "paused";
                         message: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the address is disabled for your account; nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: no more attempts. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    crawlPageWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">, keyed with the whole secret of GET /api/webhooks/secret (the current one only). */
+                "ScrapeDeck-Signature": string;
+                /** @description Standard Webhooks: the event's id, the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the attempt's time, Unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>"> keyed with the base64 decoding of what follows whsec_; space-separated, one per secret, for 24 h after a rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_5c1e0a9b2d7f4e8a6b3c1d0e",
+                 *       "type": "crawl.page",
+                 *       "created_at": "2026-11-21T16:05:13.000Z",
+                 *       "data": {
+                 *         "crawl_id": 12,
+                 *         "page": {
+                 *           "id": 302,
+                 *           "url": "https://blog.example.com/posts/hello",
+                 *           "depth": 1,
+                 *           "status": "failed",
+                 *           "run_id": 5002,
+                 *           "error": {
+                 *             "code": "upstream_error",
+                 *             "message": "The target site answered with an error."
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description evt_ and 24 hex characters: the same on every attempt of one event (and its webhook-id): deduplicate on it. */
+                    id: string;
+                    /** @constant */
+                    type: "crawl.page";
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        crawl_id: number;
+                        page: {
+                            id: number;
+                            url: string;
+                            depth: number;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                            run_id: number | null;
+                            error: {
+                                code: string;
+                                message: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the address is disabled for your account; nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: no more attempts. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    crawlCompletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">, keyed with the whole secret of GET /api/webhooks/secret (the current one only). */
+                "ScrapeDeck-Signature": string;
+                /** @description Standard Webhooks: the event's id, the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the attempt's time, Unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>"> keyed with the base64 decoding of what follows whsec_; space-separated, one per secret, for 24 h after a rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_5c1e0a9b2d7f4e8a6b3c1d0e",
+                 *       "type": "crawl.completed",
+                 *       "created_at": "2026-11-21T16:05:13.000Z",
+                 *       "data": {
+                 *         "id": 12,
+                 *         "status": "completed",
+                 *         "stopped_reason": null,
+                 *         "url": "https://blog.example.com/",
+                 *         "scraper_id": 7,
+                 *         "limit": 500,
+                 *         "discovered": 212,
+                 *         "queued": 0,
+                 *         "running": 0,
+                 *         "succeeded": 58,
+                 *         "failed": 2,
+                 *         "skipped": {
+                 *           "robots": 3,
+                 *           "excluded": 12,
+                 *           "duplicate": 240,
+                 *           "off_host": 31,
+                 *           "private_address": 0,
+                 *           "trap": 0,
+                 *           "limit": 0
+                 *         },
+                 *         "error": null,
+                 *         "created_at": "2026-11-28T09:00:00.000Z",
+                 *         "finished_at": "2026-11-28T09:10:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description evt_ and 24 hex characters: the same on every attempt of one event (and its webhook-id): deduplicate on it. */
+                    id: string;
+                    /** @constant */
+                    type: "crawl.completed";
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        id: number;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "completed" | "cancelled" | "failed";
+                        stopped_reason: ("quota" | "limit") | null;
+                        url: string;
+                        scraper_id: number;
+                        limit: number;
+                        discovered: number;
+                        queued: number;
+                        running: number;
+                        succeeded: number;
+                        failed: number;
+                        skipped: {
+                            /** @description Links robots.txt disallows for our user agent. */
+                            robots: number;
+                            /** @description Links outside include_paths or inside exclude_paths. */
+                            excluded: number;
+                            /** @description Links to a page already in the crawl (after URL normalisation). */
+                            duplicate: number;
+                            /** @description Links to other hosts (same_host, allow_subdomains). */
+                            off_host: number;
+                            /** @description Links to a private or internal address: never fetched. */
+                            private_address: number;
+                            /** @description Links deeper than max_depth, trap-shaped (loops, calendars) or past the per-pattern cap. */
+                            trap: number;
+                            /** @description Links found once the crawl held `limit` pages. */
+                            limit: number;
+                        };
+                        error: {
+                            code: string;
+                            message: string;
+                        } | null;
+                        created_at: string;
+                        finished_at: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the address is disabled for your account; nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: no more attempts. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    crawlFailedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">, keyed with the whole secret of GET /api/webhooks/secret (the current one only). */
+                "ScrapeDeck-Signature": string;
+                /** @description Standard Webhooks: the event's id, the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the attempt's time, Unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>"> keyed with the base64 decoding of what follows whsec_; space-separated, one per secret, for 24 h after a rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_5c1e0a9b2d7f4e8a6b3c1d0e",
+                 *       "type": "crawl.failed",
+                 *       "created_at": "2026-11-21T16:05:13.000Z",
+                 *       "data": {
+                 *         "id": 12,
+                 *         "status": "failed",
+                 *         "stopped_reason": null,
+                 *         "url": "https://blog.example.com/",
+                 *         "scraper_id": 7,
+                 *         "limit": 500,
+                 *         "discovered": 212,
+                 *         "queued": 0,
+                 *         "running": 0,
+                 *         "succeeded": 58,
+                 *         "failed": 2,
+                 *         "skipped": {
+                 *           "robots": 3,
+                 *           "excluded": 12,
+                 *           "duplicate": 240,
+                 *           "off_host": 31,
+                 *           "private_address": 0,
+                 *           "trap": 0,
+                 *           "limit": 0
+                 *         },
+                 *         "error": {
+                 *           "code": "internal_error",
+                 *           "message": "The crawl could not go on."
+                 *         },
+                 *         "created_at": "2026-11-28T09:00:00.000Z",
+                 *         "finished_at": "2026-11-28T09:10:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description evt_ and 24 hex characters: the same on every attempt of one event (and its webhook-id): deduplicate on it. */
+                    id: string;
+                    /** @constant */
+                    type: "crawl.failed";
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        id: number;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "completed" | "cancelled" | "failed";
+                        stopped_reason: ("quota" | "limit") | null;
+                        url: string;
+                        scraper_id: number;
+                        limit: number;
+                        discovered: number;
+                        queued: number;
+                        running: number;
+                        succeeded: number;
+                        failed: number;
+                        skipped: {
+                            /** @description Links robots.txt disallows for our user agent. */
+                            robots: number;
+                            /** @description Links outside include_paths or inside exclude_paths. */
+                            excluded: number;
+                            /** @description Links to a page already in the crawl (after URL normalisation). */
+                            duplicate: number;
+                            /** @description Links to other hosts (same_host, allow_subdomains). */
+                            off_host: number;
+                            /** @description Links to a private or internal address: never fetched. */
+                            private_address: number;
+                            /** @description Links deeper than max_depth, trap-shaped (loops, calendars) or past the per-pattern cap. */
+                            trap: number;
+                            /** @description Links found once the crawl held `limit` pages. */
+                            limit: number;
+                        };
+                        error: {
+                            code: string;
+                            message: string;
+                        } | null;
+                        created_at: string;
+                        finished_at: string | null;
                     };
                 };
             };

@@ -1,0 +1,4 @@
+import { cancelCrawlOperation, getCrawlOperation } from "@/lib/crawls/operations";
+import { serve } from "@/lib/http";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(getCrawlOperation, cancelCrawlOperation);

@@ -1,0 +1,4 @@
+import { mapSiteOperation } from "@/lib/crawls/operations";
+import { serve } from "@/lib/http";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(mapSiteOperation);

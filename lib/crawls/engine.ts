@@ -1,0 +1,463 @@
+import "server-only";
+import { PLANS, type PlanId, planOf } from "@/lib/config/plans";
+import { sitemapRoots, walkSitemaps } from "@/lib/crawls/sitemaps";
+import { db } from "@/lib/infra/db";
+import { databaseNow } from "@/lib/infra/db/hot";
+import { isAppError } from "@/lib/infra/errors";
+import { type JobOutcome, type JobQueue, jobQueue } from "@/lib/infra/jobs/queue";
+import { log } from "@/lib/infra/log";
+import { pageFetcher } from "@/lib/infra/outbound/safe-fetch";
+import { cancelOpenRun } from "@/lib/runs/cancel";
+import { findRunnableScraper } from "@/lib/runs/run";
+import { OPEN_RUN_STATUSES } from "@/lib/runs/status";
+import { addToFrontier, type FrontierContext, loadFrontierContext, noSkips, robotsFor } from "./frontier";
+import { awaitPageRun, discoverLinks, submitPageRun } from "./page-run";
+import { DEFAULT_HOST_CONCURRENCY, type HostState, hostPolicy, readyAt } from "./politeness";
+import { robotsAllows } from "./robots";
+import { announceCrawlEnd, announcePage } from "./webhooks";
+
+// The crawl on the job engine (lib/infra/jobs): a start job (robots.txt, the start URL, the sitemaps) and one job
+// per frontier page. The database is the crawl: pages are claimed with conditional UPDATEs (two workers never
+// take one page), per-host politeness is a compare-and-set on the crawl row, and recovery puts lost jobs back
+// (docs/architecture.md#crawls).
+
+export const CRAWLS_QUEUE = "crawls";
+
+/**
+ * A crawl's jobs: its start, and its slots. A slot is one request under way at a time for the crawl: it claims the
+ * next queued page, runs it, and comes back (a job that is not done waits in the engine, in Redis with BullMQ, so
+ * any worker may take it up). A crawl has CRAWL_SLOTS of them, the per-host concurrency, so the queue holds a
+ * handful of jobs per crawl however many pages its frontier holds.
+ */
+export type CrawlJob = { kind: "start"; crawlId: number } | { kind: "slot"; crawlId: number; slot: number };
+
+const crawlQueue = (): JobQueue<CrawlJob> => jobQueue<CrawlJob>(CRAWLS_QUEUE);
+
+/** Slots per crawl: requests under way at once (the hosts' own concurrency and delay still apply to each claim). */
+export const CRAWL_SLOTS = DEFAULT_HOST_CONCURRENCY;
+/** A page's lease, renewed by its worker every third of it; past it, recovery takes the worker for dead. */
+export const PAGE_LEASE_MS = 60_000;
+/** A claim that lost a compare-and-set race tries again after this. */
+const CLAIM_RETRY_MS = 25;
+/** A slot with nothing queued while other pages run (their links may add more) looks again after this. */
+const IDLE_SLOT_MS = 250;
+/** Attempts of a crawl job whose processor throws, a second apart and more. */
+const RETRIED = { attempts: 5, backoff: { type: "exponential", delay: 1_000 } } as const;
+/** Sitemap entries added to the frontier per batch. */
+const SITEMAP_BATCH = 200;
+
+export async function enqueueCrawlStart(crawlId: number): Promise<void> {
+  await crawlQueue().add({ kind: "start", crawlId }, { jobId: `crawl-${crawlId}-start`, ...RETRIED });
+}
+
+/** The crawl's slot jobs (adding one that is waiting or running changes nothing). Never throws: recovery re-adds. */
+export async function enqueueSlots(crawlId: number): Promise<void> {
+  for (let slot = 0; slot < CRAWL_SLOTS; slot++) {
+    await crawlQueue()
+      // A failed attempt (the database busy or away a moment) is retried, so a slot is not lost to a blip; recovery
+      // re-adds one that is lost all the same.
+      .add({ kind: "slot", crawlId, slot }, { jobId: `crawl-${crawlId}-slot-${slot}`, ...RETRIED })
+      .catch((err: unknown) => log.warn({ err, crawlId, slot }, "could not queue a crawl slot; recovery will"));
+  }
+}
+
+export function processCrawlJob(job: CrawlJob): Promise<JobOutcome> {
+  return job.kind === "start" ? startCrawl(job.crawlId) : processSlot(job.crawlId);
+}
+
+// ─── Start ───────────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The crawl's first job: running, the start URL into the frontier (depth 0), then the sitemaps' URLs (depth 1)
+ * unless `sitemap: "skip"`, read only as far as the page limit. Idempotent: a start whose worker died runs again
+ * (recovery), and the frontier's unique keys make the second pass add nothing twice. `sitemapStats` marks it done.
+ */
+async function startCrawl(crawlId: number): Promise<JobOutcome> {
+  const crawl = await db.crawl.findUnique({ where: { id: crawlId }, select: { status: true, url: true, sitemapStats: true } });
+  if (!crawl || (crawl.status !== "queued" && crawl.status !== "running") || crawl.sitemapStats !== null) return { done: true };
+  await db.crawl.updateMany({ where: { id: crawlId, status: "queued" }, data: { status: "running", startedAt: new Date() } });
+  const context = await loadFrontierContext(crawlId);
+  if (!context) return { done: true };
+  await addToFrontier(context, [crawl.url], undefined, 0);
+  let stats: unknown = { skipped: true };
+  if (context.options.sitemap !== "skip") {
+    const origin = new URL(crawl.url).origin;
+    const robots = await robotsFor(context, origin);
+    const walk = walkSitemaps(sitemapRoots(origin, robots.sitemaps), {
+      fetcher: pageFetcher(),
+      allowFile: (url) => robotsAllows(robots, url),
+    });
+    let batch: string[] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      await addToFrontier(context, batch, undefined, 1);
+      batch = [];
+    };
+    for await (const entry of walk.entries) {
+      batch.push(entry.url);
+      if (batch.length >= SITEMAP_BATCH) {
+        await flush();
+        if (await frontierFull(context)) break;
+      }
+    }
+    await flush();
+    stats = walk.stats;
+  }
+  await db.crawl.update({ where: { id: crawlId }, data: { sitemapStats: JSON.stringify(stats) } });
+  await enqueueSlots(crawlId);
+  await completeIfDone(crawlId);
+  return { done: true };
+}
+
+async function frontierFull(context: FrontierContext): Promise<boolean> {
+  const crawl = await db.crawl.findUnique({ where: { id: context.crawlId }, select: { discovered: true, status: true } });
+  return !crawl || crawl.discovered >= context.pageLimit || crawl.status !== "running";
+}
+
+// ─── Pages ───────────────────────────────────────────────────────────────────────────────────────────────────
+
+interface HostsState {
+  [host: string]: Pick<HostState, "lastStartAt" | "pausedUntil">;
+}
+
+type Claim =
+  | { claimed: true; pageId: number; url: string; depth: number; runId: number | null }
+  | { claimed: false; outcome: JobOutcome };
+
+/**
+ * Takes the crawl's next queued page for this worker if its host may start a request now: in one transaction, a
+ * compare-and-set on the crawl row's version (the host's last start moves on; a concurrent claim on the same crawl
+ * makes this one try again a moment later) and the page's conditional UPDATE queued → running (a page another
+ * worker took is left alone). Requests under way per host are the host's running pages, counted, so the claims of
+ * a worker that died are given back with its pages by recovery.
+ */
+async function claimNextPage(crawlId: number): Promise<Claim> {
+  const crawl = await db.crawl.findUnique({
+    where: { id: crawlId },
+    select: { version: true, hosts: true, robots: true, status: true },
+  });
+  if (crawl?.status !== "running") return { claimed: false, outcome: { done: true } };
+  const page = await db.crawlPage.findFirst({
+    where: { crawlId, state: "queued" },
+    orderBy: { id: "asc" },
+    select: { id: true, url: true, depth: true, host: true, runId: true },
+  });
+  if (!page) {
+    const running = await db.crawlPage.count({ where: { crawlId, state: "running" } });
+    if (running > 0) return { claimed: false, outcome: { done: false, retryInMs: IDLE_SLOT_MS } };
+    await completeIfDone(crawlId);
+    return { claimed: false, outcome: { done: true } };
+  }
+  const hosts = JSON.parse(crawl.hosts ?? "{}") as HostsState;
+  const robots = (JSON.parse(crawl.robots ?? "{}") as Record<string, { robots: { crawlDelayMs: number | null } }>)[page.host];
+  const policy = hostPolicy({}, robots?.robots.crawlDelayMs ?? null);
+  const active = await db.crawlPage.count({ where: { crawlId, host: page.host, state: "running" } });
+  const now = (await databaseNow()).getTime();
+  const state: HostState = {
+    active,
+    lastStartAt: hosts[page.host]?.lastStartAt ?? null,
+    pausedUntil: hosts[page.host]?.pausedUntil ?? null,
+  };
+  const at = readyAt(state, policy, now);
+  if (at === null) return { claimed: false, outcome: { done: false, retryInMs: IDLE_SLOT_MS } };
+  if (at > now) return { claimed: false, outcome: { done: false, retryInMs: at - now } };
+  hosts[page.host] = { lastStartAt: now, pausedUntil: state.pausedUntil };
+  const won = await db
+    .$transaction(async (tx) => {
+      const moved = await tx.crawl.updateMany({
+        where: { id: crawlId, version: crawl.version, status: "running" },
+        data: { version: { increment: 1 }, hosts: JSON.stringify(hosts) },
+      });
+      if (moved.count === 0) return "retry" as const;
+      const taken = await tx.crawlPage.updateMany({
+        where: { id: page.id, state: "queued" },
+        data: { state: "running", leaseUntil: new Date(now + PAGE_LEASE_MS) },
+      });
+      if (taken.count === 0) throw new PageTaken();
+      return "claimed" as const;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof PageTaken) return "retry" as const;
+      throw error;
+    });
+  if (won === "retry") return { claimed: false, outcome: { done: false, retryInMs: CLAIM_RETRY_MS } };
+  return { claimed: true, pageId: page.id, url: page.url, depth: page.depth, runId: page.runId };
+}
+
+class PageTaken extends Error {}
+
+/**
+ * One frontier page: claimed (politeness, one worker), its run submitted (or, for a page a dead worker left with
+ * a run, that run awaited again: never a second run for one page), its links sorted into the frontier, its end
+ * recorded with a crawl.page webhook, then the crawl completed when nothing is left. The quota running out stops
+ * the crawl cleanly: completed, stopped_reason "quota", the pages not started never charged.
+ */
+async function processSlot(crawlId: number): Promise<JobOutcome> {
+  const claim = await claimNextPage(crawlId);
+  if (!claim.claimed) return claim.outcome;
+  await processPage(crawlId, claim);
+  // The slot goes back to the engine for its next page: other crawls' slots get their turn meanwhile.
+  return { done: false, retryInMs: 0 };
+}
+
+async function processPage(crawlId: number, page: Extract<Claim, { claimed: true }>): Promise<void> {
+  const renew = setInterval(() => {
+    void databaseNow()
+      .then((now) =>
+        db.crawlPage.updateMany({
+          where: { id: page.pageId, state: "running" },
+          data: { leaseUntil: new Date(now.getTime() + PAGE_LEASE_MS) },
+        }),
+      )
+      .catch((err: unknown) => log.warn({ err, crawlId, pageId: page.pageId }, "could not renew a crawl page's lease"));
+  }, PAGE_LEASE_MS / 3);
+  renew.unref();
+  try {
+    await runPage(crawlId, page);
+  } finally {
+    clearInterval(renew);
+  }
+}
+
+async function runPage(crawlId: number, page: Extract<Claim, { claimed: true }>): Promise<void> {
+  const pageId = page.pageId;
+  const crawl = await db.crawl.findUnique({
+    where: { id: crawlId },
+    select: { userId: true, scraperId: true, user: { select: { plan: true } } },
+  });
+  const context = await loadFrontierContext(crawlId);
+  if (!crawl || !context) return;
+  let runId = page.runId;
+  if (runId === null) {
+    try {
+      const scraper = await findRunnableScraper(crawl.scraperId);
+      runId = await submitPageRun({
+        crawlId,
+        userId: crawl.userId,
+        plan: PLANS[planOf(crawl.user.plan) as PlanId],
+        scraper,
+        url: page.url,
+        options: context.options,
+        wantLinks: context.options.sitemap !== "only" && page.depth < context.options.maxDepth,
+      });
+    } catch (error) {
+      if (isAppError(error, "quota_exceeded")) {
+        await haltForQuota(crawlId, pageId);
+        return;
+      }
+      await finishPage(crawlId, pageId, {
+        ok: false,
+        errorCode: isAppError(error) ? error.code : "internal_error",
+        error: errorMessage(error),
+      });
+      return;
+    }
+    const kept = await db.crawlPage.updateMany({ where: { id: pageId, state: "running" }, data: { runId } });
+    if (kept.count === 0) {
+      // The crawl was stopped while the run was being submitted: the run is not wanted, nor charged.
+      const run = await db.scraperRun.findUnique({ where: { id: runId }, select: { id: true, userId: true, quotaMonth: true } });
+      if (run) await cancelOpenRun(run, "Cancelled with its crawl.");
+      return;
+    }
+  }
+  const end = await awaitPageRun(runId);
+  if (!end) {
+    await finishPage(crawlId, pageId, { ok: false, errorCode: "timeout", error: "The page's run did not end in time." });
+  } else if (end.status === "success") {
+    const follow = context.options.sitemap !== "only" && page.depth < context.options.maxDepth;
+    if (follow) {
+      try {
+        const { links, dropped } = await discoverLinks(runId);
+        const skips = noSkips();
+        skips.limit += dropped;
+        await addToFrontier(context, links, page.url, page.depth + 1, skips);
+      } catch (err) {
+        log.warn({ err, crawlId, pageId }, "could not read a crawled page's links");
+      }
+    }
+    await finishPage(crawlId, pageId, { ok: true });
+  } else {
+    await finishPage(crawlId, pageId, {
+      ok: false,
+      errorCode: end.errorCode ?? end.status,
+      error: end.error ?? (end.status === "cancelled" ? "The page's run was cancelled." : "The page's run failed."),
+    });
+  }
+}
+
+function errorMessage(error: unknown): string {
+  return isAppError(error) ? error.message : "The page could not be run.";
+}
+
+type PageEnd = { ok: true } | { ok: false; errorCode: string; error: string };
+
+/** Records the page's end once (running → succeeded/failed), its crawl's counter, and its crawl.page webhook. */
+async function finishPage(crawlId: number, pageId: number, end: PageEnd): Promise<void> {
+  const pending = await db.$transaction(async (tx) => {
+    const moved = await tx.crawlPage.updateMany({
+      where: { id: pageId, state: "running" },
+      data: {
+        state: end.ok ? "succeeded" : "failed",
+        errorCode: end.ok ? null : end.errorCode,
+        error: end.ok ? null : end.error,
+        leaseUntil: null,
+        finishedAt: new Date(),
+      },
+    });
+    if (moved.count === 0) return null;
+    await tx.crawl.update({
+      where: { id: crawlId },
+      data: end.ok ? { succeeded: { increment: 1 } } : { failed: { increment: 1 } },
+    });
+    return announcePage(tx, crawlId, pageId);
+  });
+  if (pending) await pending();
+}
+
+/**
+ * The quota ran out: nothing more starts (queued pages, this one included, are cancelled: never run, never
+ * charged), pages under way finish and are counted, and the last of them completes the crawl with
+ * stopped_reason "quota".
+ */
+async function haltForQuota(crawlId: number, pageId: number): Promise<void> {
+  await db.$transaction(async (tx) => {
+    await tx.crawl.updateMany({ where: { id: crawlId, status: "running" }, data: { stoppedReason: "quota" } });
+    await tx.crawlPage.updateMany({ where: { id: pageId, state: "running" }, data: { state: "queued", leaseUntil: null } });
+    await tx.crawlPage.updateMany({
+      where: { crawlId, state: "queued" },
+      data: {
+        state: "cancelled",
+        errorCode: "quota_exceeded",
+        error: "Not run: the monthly quota ran out.",
+        finishedAt: new Date(),
+      },
+    });
+  });
+  await completeIfDone(crawlId);
+}
+
+/**
+ * Completes the crawl when no page is queued or running and its start has run. Conditional on the crawl still
+ * running, so exactly one worker completes it and sends crawl.completed.
+ */
+export async function completeIfDone(crawlId: number): Promise<void> {
+  const crawl = await db.crawl.findUnique({
+    where: { id: crawlId },
+    select: { status: true, sitemapStats: true, discovered: true, pageLimit: true, stoppedReason: true },
+  });
+  if (crawl?.status !== "running" || crawl.sitemapStats === null) return;
+  const open = await db.crawlPage.count({ where: { crawlId, state: { in: ["queued", "running"] } } });
+  if (open > 0) return;
+  const stoppedReason = crawl.stoppedReason === "quota" ? "quota" : crawl.discovered >= crawl.pageLimit ? "limit" : null;
+  await stopCrawl(crawlId, "completed", { stoppedReason });
+}
+
+/**
+ * Ends a crawl that is open: completed (stoppedReason quota when the quota ran out), cancelled, or failed. Its
+ * pages not started are cancelled (never charged); running pages' runs are cancelled too (their quota given back),
+ * except on a plain completion, which has none. One conditional UPDATE decides who ends it; that caller sends the
+ * crawl's webhook.
+ */
+export async function stopCrawl(
+  crawlId: number,
+  status: "completed" | "cancelled" | "failed",
+  extra: { stoppedReason?: "quota" | "limit" | null; errorCode?: string; error?: string } = {},
+): Promise<boolean> {
+  const moved = await db.$transaction(async (tx) => {
+    const { count } = await tx.crawl.updateMany({
+      where: { id: crawlId, status: { in: ["queued", "running"] } },
+      data: {
+        status,
+        stoppedReason: extra.stoppedReason ?? null,
+        errorCode: extra.errorCode ?? null,
+        error: extra.error ?? null,
+        finishedAt: new Date(),
+      },
+    });
+    if (count > 0)
+      await tx.crawlPage.updateMany({
+        where: { crawlId, state: "queued" },
+        data: { state: "cancelled", finishedAt: new Date() },
+      });
+    return count > 0;
+  });
+  if (!moved) return false;
+  // Pages under way: their runs are stopped (quota given back). A run that ended first keeps its outcome, and so
+  // does its page: a page scraped (and charged) is never reported as cancelled.
+  const running = await db.crawlPage.findMany({
+    where: { crawlId, state: "running" },
+    select: { id: true, runId: true },
+  });
+  for (const page of running) {
+    const run =
+      page.runId === null
+        ? null
+        : await db.scraperRun.findUnique({
+            where: { id: page.runId },
+            select: { id: true, userId: true, quotaMonth: true, status: true },
+          });
+    if (run && (OPEN_RUN_STATUSES as readonly string[]).includes(run.status)) {
+      await cancelOpenRun(run, "Cancelled with its crawl.").catch((err: unknown) =>
+        log.warn({ err, crawlId, runId: run.id }, "could not cancel a crawl page's run"),
+      );
+    }
+    const ended = run
+      ? await db.scraperRun.findUnique({ where: { id: run.id }, select: { status: true, errorCode: true, error: true } })
+      : null;
+    if (ended?.status === "success") await finishPage(crawlId, page.id, { ok: true });
+    else if (ended?.status === "failed") {
+      await finishPage(crawlId, page.id, {
+        ok: false,
+        errorCode: ended.errorCode ?? "failed",
+        error: ended.error ?? "The page's run failed.",
+      });
+    } else {
+      await db.crawlPage.updateMany({
+        where: { id: page.id, state: "running" },
+        data: {
+          state: "cancelled",
+          errorCode: "cancelled",
+          error: "Stopped with its crawl.",
+          leaseUntil: null,
+          finishedAt: new Date(),
+        },
+      });
+    }
+  }
+  const send = await db.$transaction((tx) => announceCrawlEnd(tx, crawlId));
+  await send();
+  return true;
+}
+
+// ─── Recovery ────────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Puts crawls back in order after a restart or a lost job; idempotent, run by each worker at start and then
+ * periodically. A page `running` past its lease belonged to a worker that died: it goes back to `queued`, keeping
+ * its run id, so the next claim awaits that run instead of submitting a second one (no page scraped twice). Queued
+ * pages and unstarted crawls get their jobs again (job ids make a re-add of a waiting job a no-op).
+ */
+export async function recoverCrawls({ now }: { now?: Date } = {}): Promise<{ pages: number; crawls: number }> {
+  now ??= await databaseNow();
+  const { count: pages } = await db.crawlPage.updateMany({
+    where: { state: "running", leaseUntil: { lt: now }, crawl: { status: { in: ["queued", "running"] } } },
+    data: { state: "queued", leaseUntil: null },
+  });
+  // A crawl that ended while a dead worker held one of its pages: the page will not run again.
+  await db.crawlPage.updateMany({
+    where: { state: "running", leaseUntil: { lt: now }, crawl: { status: { notIn: ["queued", "running"] } } },
+    data: { state: "cancelled", errorCode: "worker_lost", error: "Its worker stopped after the crawl ended.", leaseUntil: null },
+  });
+  const open = await db.crawl.findMany({
+    where: { status: { in: ["queued", "running"] } },
+    select: { id: true, sitemapStats: true },
+  });
+  for (const crawl of open) {
+    if (crawl.sitemapStats === null) await enqueueCrawlStart(crawl.id).catch(() => {});
+    else {
+      await enqueueSlots(crawl.id);
+      await completeIfDone(crawl.id);
+    }
+  }
+  return { pages, crawls: open.length };
+}

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PLANS } from "@/lib/config/plans";
+import { db } from "@/lib/infra/db";
+import { findRunnableScraper } from "@/lib/runs/run";
+import { type CrawlSite, startCrawlSite } from "@/test/support/crawl-site";
+import { createRunUser } from "@/test/support/runs";
+import { getCrawl } from "./detail";
+import { recoverCrawls } from "./engine";
+import { awaitPageRun, submitPageRun } from "./page-run";
+import { crawlOptionsOf } from "./schema";
+import { ensureCrawlWorkers } from "./workers";
+
+let site: CrawlSite;
+let scraperId: number;
+
+beforeAll(async () => {
+  site = await startCrawlSite();
+  scraperId = (await db.scraper.findUniqueOrThrow({ where: { slug: "news-articles" } })).id;
+});
+
+afterAll(async () => {
+  await site.close();
+});
+
+describe("a crawl whose worker died", () => {
+  it("resumes from its stored frontier: no page lost, none run twice", async () => {
+    const user = await createRunUser("pro");
+    const options = crawlOptionsOf({ url: `${site.url}/`, max_depth: 0, sitemap: "skip" });
+    // What a worker killed mid-crawl leaves behind: a running crawl whose start has run, a page it had submitted
+    // (its run succeeded after the worker died), a page it had claimed but not submitted, and a page still queued.
+    const crawl = await db.crawl.create({
+      data: {
+        userId: user.id,
+        scraperId,
+        url: `${site.url}/`,
+        options: JSON.stringify(options),
+        pageLimit: 10,
+        status: "running",
+        startedAt: new Date(),
+        sitemapStats: "{}",
+        discovered: 3,
+      },
+    });
+    const host = new URL(site.url).host;
+    const past = new Date(Date.now() - 60_000);
+    const runId = await submitPageRun({
+      crawlId: crawl.id,
+      userId: user.id,
+      plan: PLANS.pro,
+      scraper: await findRunnableScraper(scraperId),
+      url: `${site.url}/a`,
+      options,
+      wantLinks: false,
+    });
+    expect((await awaitPageRun(runId, 30_000))?.status).toBe("success");
+    const page = (path: string, state: string, extra: Record<string, unknown> = {}) =>
+      db.crawlPage.create({
+        data: { crawlId: crawl.id, url: `${site.url}${path}`, key: `${site.url}${path}`, host, depth: 0, state, ...extra },
+      });
+    await page("/a", "running", { runId, leaseUntil: past });
+    await page("/b", "running", { leaseUntil: past });
+    await page("/c", "queued");
+
+    await recoverCrawls();
+    ensureCrawlWorkers();
+    await expect
+      .poll(async () => (await getCrawl(user.id, crawl.id)).status, { timeout: 60_000, interval: 100 })
+      .toBe("completed");
+    const detail = await getCrawl(user.id, crawl.id);
+    expect(detail.pages.map((p) => [new URL(p.url).pathname, p.status])).toEqual([
+      ["/a", "succeeded"],
+      ["/b", "succeeded"],
+      ["/c", "succeeded"],
+    ]);
+    // The page the dead worker had submitted kept its run: one run per page, three in all.
+    expect(detail.pages[0]?.run_id).toBe(runId);
+    expect(await db.scraperRun.count({ where: { userId: user.id } })).toBe(3);
+    expect(detail).toMatchObject({ succeeded: 3, failed: 0 });
+  });
+});
+
+describe("hostile sites", () => {
+  it("reads a 10 MB robots.txt only to its cap and a sitemap index listing itself once", async () => {
+    const big = await startCrawlSite({ robotsMb: 10 });
+    try {
+      const user = await createRunUser("pro");
+      const crawl = await db.crawl.create({
+        data: {
+          userId: user.id,
+          scraperId,
+          url: `${big.url}/`,
+          options: JSON.stringify(crawlOptionsOf({ url: `${big.url}/`, max_depth: 1, exclude_paths: ["/calendar"] })),
+          pageLimit: 10,
+        },
+      });
+      const { enqueueCrawlStart } = await import("./engine");
+      ensureCrawlWorkers();
+      await enqueueCrawlStart(crawl.id);
+      await expect
+        .poll(async () => (await getCrawl(user.id, crawl.id)).status, { timeout: 60_000, interval: 100 })
+        .toBe("completed");
+      const stored = await db.crawl.findUniqueOrThrow({ where: { id: crawl.id }, select: { robots: true, sitemapStats: true } });
+      const robots = Object.values(
+        JSON.parse(stored.robots ?? "{}") as Record<string, { robots: { truncated: boolean; outcome: string } }>,
+      );
+      expect(robots[0]?.robots).toMatchObject({ truncated: true });
+      expect(JSON.parse(stored.sitemapStats ?? "{}")).toMatchObject({ loops: 1 });
+      // The rules at the top of the file still apply.
+      expect(big.requested().some((path) => path.startsWith("/private/"))).toBe(false);
+      expect(big.requested().filter((path) => path === "/sitemap.xml")).toHaveLength(1);
+    } finally {
+      await big.close();
+    }
+  });
+});
