@@ -74,6 +74,7 @@ describe.each(servedBothWays({ GET: route.GET, POST: route.POST }))("served by t
         scraper_id: productScraperId,
         url: productPage(),
         data: [expect.objectContaining({ title: "Sonora Pro Wireless Headphones", price: 249.99, currency: "USD" })],
+        rendered: false,
         duration_ms: expect.any(Number),
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       });
