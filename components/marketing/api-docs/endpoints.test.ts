@@ -23,9 +23,10 @@ describe("the /api-docs reference", () => {
         else expect(example).toBeUndefined();
       }
     }
-    // The answers the issues name: an async or still-going run, a batch and a monitor's run now answer 202.
+    // The answers the issues name: an async or still-going run, a batch, a crawl and a monitor's run now answer 202.
     const accepted = shown.filter((doc) => doc.responses.some((response) => response.status === 202));
     expect(accepted.map((doc) => `${doc.method} ${doc.path}`).toSorted()).toEqual([
+      "POST /api/crawls",
       "POST /api/monitors/{id}/run",
       "POST /api/scrapers/{id}/batch",
       "POST /api/scrapers/{id}/run",
