@@ -175,6 +175,14 @@ describe("POST /api/crawls", () => {
     }
     expect(await db.crawl.count({ where: { userId: user.id } })).toBe(0);
   });
+
+  it("refuses rendering the plan does not allow (403 plan_required) before anything starts, not on every page", async () => {
+    const user = await createRunUser("free");
+    const answer = await start(user, { url: `${site.url}/`, render: true });
+    expect(answer.status).toBe(403);
+    expect(answer.body.code).toBe("plan_required");
+    expect(await db.crawl.count({ where: { userId: user.id } })).toBe(0);
+  });
 });
 
 describe("DELETE /api/crawls/{id}", () => {

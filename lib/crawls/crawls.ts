@@ -4,6 +4,7 @@ import { db } from "@/lib/infra/db";
 import { AppError } from "@/lib/infra/errors";
 import { assertPlanIncludes } from "@/lib/runs/limits";
 import { findRunnableScraper, type RunnableScraper } from "@/lib/runs/run";
+import { checkRenderRequest } from "@/lib/scrapers/render-options";
 import { crawlStatusUrl, getCrawl } from "./detail";
 import { enqueueCrawlStart, stopCrawl } from "./engine";
 import { normalizeUrl } from "./normalize-url";
@@ -33,6 +34,8 @@ export async function submitCrawl(input: { userId: number; plan: Plan; request: 
   const { userId, plan, request } = input;
   const scraper = await crawlScraper(request.scraper_id);
   assertPlanIncludes(plan, scraper.requiredPlan);
+  // Refused now, as a run would be, rather than on every page (docs/product.md#rendering).
+  checkRenderRequest({ ...(request.render !== undefined ? { render: request.render } : {}) }, plan);
   const limit = request.limit ?? plan.crawlPages;
   if (limit > plan.crawlPages)
     throw fieldError("limit", `the ${plan.name} plan crawls at most ${plan.crawlPages} pages per crawl`);

@@ -8,6 +8,7 @@ import { getSchedule, removeSchedule, runScheduleNow, type ScheduleSpec, upsertS
 import { log } from "@/lib/infra/log";
 import { assertPlanIncludes } from "@/lib/runs/limits";
 import { findRunnableScraper } from "@/lib/runs/run";
+import { checkRenderRequest } from "@/lib/scrapers/render-options";
 import { pickRunOptions, storedRunOptions } from "@/lib/scrapers/run-options";
 import { assertWebhookUrlAllowed } from "@/lib/webhooks/address";
 import { toCheckDto, toMonitorDto } from "./dto";
@@ -107,6 +108,8 @@ export async function createMonitor(userId: number, planId: PlanId, body: Create
   const urls = uniqueUrls(body) as string[];
   assertUrlsWithinPlan(urls, plan, body.url !== undefined ? "url" : "urls");
   const scraper = await scraperFor(body.scraper_id, plan);
+  // Rendering the plan does not allow is refused now, as a run would be, rather than at every check.
+  checkRenderRequest(body, plan);
   if (body.webhook_url) await assertWebhookUrlAllowed(body.webhook_url);
   if (body.enabled) await assertMonitorCountWithinPlan(userId, plan);
   const row = await db.monitor.create({
@@ -171,10 +174,9 @@ export async function updateMonitor(userId: number, planId: PlanId, id: number, 
   if (body.webhook_url) await assertWebhookUrlAllowed(body.webhook_url);
   // Run options given replace those stored, one by one.
   const options = pickRunOptions(body);
-  const changedOptions =
-    Object.keys(options).length > 0
-      ? { options: JSON.stringify({ ...(row.options ? JSON.parse(row.options) : {}), ...options }) }
-      : {};
+  const mergedOptions = { ...(row.options ? JSON.parse(row.options) : {}), ...options };
+  checkRenderRequest(mergedOptions, plan);
+  const changedOptions = Object.keys(options).length > 0 ? { options: JSON.stringify(mergedOptions) } : {};
   const updated = await db.monitor.update({
     where: { id: row.id },
     data: {

@@ -112,6 +112,8 @@ describe("POST /api/monitors", () => {
   it("refuses a scraper the plan does not include (403) and a private webhook address (422)", async () => {
     const user = await createRunUser("free");
     expect((await create(user, valid({ scraper_id: proScraperId }))).body.code).toBe("plan_required");
+    // Rendering every page is Pro's and up: refused at creation, not at each check.
+    expect((await create(user, valid({ render: true }))).body.code).toBe("plan_required");
     const blocked = await create(user, valid({ webhook_url: "http://169.254.169.254/hook" }));
     expect(blocked.status).toBe(422);
     expect(await db.monitor.count({ where: { userId: user.id } })).toBe(0);
