@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_RUN_URL_LENGTH, webhookUrlSchema } from "@/lib/runs/schema";
+import { isHttpUrl, MAX_RUN_URL_LENGTH, webhookUrlSchema } from "@/lib/runs/schema";
 import { DEFAULT_MAX_DEPTH, MAX_PATH_PATTERN_LENGTH, MAX_PATH_PATTERNS } from "./scope";
 import { CRAWL_STATUSES, PAGE_STATES } from "./status";
 
@@ -20,13 +20,7 @@ const startUrl = z
   .trim()
   .min(1, "url is required: the address the crawl starts from")
   .max(MAX_RUN_URL_LENGTH, `url must be at most ${MAX_RUN_URL_LENGTH} characters`)
-  .refine((value) => {
-    try {
-      return ["http:", "https:"].includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, "url must be an absolute http(s) URL");
+  .refine(isHttpUrl, "url must be an absolute http(s) URL");
 
 const pathPatterns = (field: string) =>
   z

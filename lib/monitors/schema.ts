@@ -3,7 +3,7 @@
 // checked in monitors.ts, naming the same fields.
 import { z } from "zod";
 import { PLAN_LIST } from "@/lib/config/plans";
-import { listRunsQuerySchema, MAX_RUN_URL_LENGTH, webhookUrlSchema } from "@/lib/runs/schema";
+import { isHttpUrl, listRunsQuerySchema, MAX_RUN_URL_LENGTH, webhookUrlSchema } from "@/lib/runs/schema";
 import { runOptionsFields } from "@/lib/scrapers/run-options";
 
 /** The most URLs any plan lets one monitor watch: the schema's own cap (a plan's is checked against the caller). */
@@ -26,13 +26,7 @@ const httpUrl = (field: string) =>
     .trim()
     .min(1, `${field} must be an http(s) URL`)
     .max(MAX_RUN_URL_LENGTH, `${field} must be at most ${MAX_RUN_URL_LENGTH} characters`)
-    .refine((value) => {
-      try {
-        return ["http:", "https:"].includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    }, `${field} must be an http(s) URL`);
+    .refine(isHttpUrl, `${field} must be an http(s) URL`);
 
 /**
  * A monitor's schedule: a 5-field cron expression read in an IANA time zone, or a fixed interval. Whether the

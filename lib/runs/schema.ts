@@ -15,18 +15,21 @@ const runUrl = z
   .min(1, "url is required: the address of the page to scrape")
   .max(MAX_RUN_URL_LENGTH, `url must be at most ${MAX_RUN_URL_LENGTH} characters`);
 
+/** Whether a text is an absolute http(s) address: the only kind a run, crawl, monitor or webhook may name. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    return ["http:", "https:"].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
 /** Where we POST the run's or batch's outcome. Whether we may call that address is checked on submission (422). */
 export const webhookUrlSchema = z
   .string({ error: "webhook_url must be an http(s) URL" })
   .trim()
   .max(MAX_RUN_URL_LENGTH, `webhook_url must be at most ${MAX_RUN_URL_LENGTH} characters`)
-  .refine((value) => {
-    try {
-      return ["http:", "https:"].includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, "webhook_url must be an http(s) URL");
+  .refine(isHttpUrl, "webhook_url must be an http(s) URL");
 
 /**
  * The body of POST /api/scrapers/{id}/run. Whether the URL is fetchable is the engine's call (400/422).
