@@ -159,7 +159,9 @@ test.describe("API documentation", () => {
       ["Crawls", "POST /api/crawls"],
     ] as const) {
       await reference.getByRole("tab", { name: tab }).click();
-      await expect(reference.getByRole("tabpanel", { name: tab }).getByRole("article", { name: endpoint })).toBeVisible();
+      await expect(
+        reference.getByRole("tabpanel", { name: tab }).getByRole("article", { name: endpoint, exact: true }),
+      ).toBeVisible();
     }
     // Arrow keys move between tabs (Radix roving focus).
     await reference.getByRole("tab", { name: "Search" }).focus();
