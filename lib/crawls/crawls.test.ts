@@ -4,6 +4,7 @@ import { PLANS } from "@/lib/config/plans";
 import { serve } from "@/lib/http";
 import { db } from "@/lib/infra/db";
 import { createRunLimits } from "@/lib/runs/limits";
+import { OPEN_RUN_STATUSES } from "@/lib/runs/status";
 import { usageMonth } from "@/lib/usage/summary";
 import { type CrawlSite, startCrawlSite } from "@/test/support/crawl-site";
 import { callJson } from "@/test/support/requests";
@@ -200,7 +201,15 @@ describe("DELETE /api/crawls/{id}", () => {
       });
       expect(cancelled.status).toBe(200);
       expect(cancelled.body).toMatchObject({ status: "cancelled", queued: 0, running: 0 });
-      const crawl = await finished(user, body.id);
+      await finished(user, body.id);
+      // A page whose run was being submitted at the cancel gets that run cancelled (its quota given back) a
+      // moment later: the books are read once no run of the crawl is open.
+      await expect
+        .poll(() => db.scraperRun.count({ where: { userId: user.id, status: { in: [...OPEN_RUN_STATUSES] } } }), {
+          timeout: 30_000,
+        })
+        .toBe(0);
+      const crawl = (await read(user, body.id, "?page_size=1000")).body;
       expect(crawl.succeeded).toBeLessThan(50);
       // Charged: only the pages that succeeded.
       expect(await quotaUsed(user.id)).toBe(crawl.succeeded);

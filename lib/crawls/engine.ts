@@ -254,9 +254,13 @@ async function runPage(crawlId: number, page: Extract<Claim, { claimed: true }>)
     }
     const kept = await db.crawlPage.updateMany({ where: { id: pageId, state: "running" }, data: { runId } });
     if (kept.count === 0) {
-      // The crawl was stopped while the run was being submitted: the run is not wanted, nor charged.
+      // The crawl was stopped while the run was being submitted: the run is not wanted, nor charged. Should it
+      // have succeeded first, its outcome stands: a page scraped (and charged) is never reported as cancelled.
       const run = await db.scraperRun.findUnique({ where: { id: runId }, select: { id: true, userId: true, quotaMonth: true } });
-      if (run) await cancelOpenRun(run, "Cancelled with its crawl.");
+      if (run && !(await cancelOpenRun(run, "Cancelled with its crawl."))) {
+        const ended = await db.scraperRun.findUnique({ where: { id: runId }, select: { status: true } });
+        if (ended?.status === "success") await finishPage(crawlId, pageId, { ok: true }, { from: "cancelled", runId });
+      }
       return;
     }
   }
@@ -291,12 +295,22 @@ function errorMessage(error: unknown): string {
 
 type PageEnd = { ok: true } | { ok: false; errorCode: string; error: string };
 
-/** Records the page's end once (running → succeeded/failed), its crawl's counter, and its crawl.page webhook. */
-async function finishPage(crawlId: number, pageId: number, end: PageEnd): Promise<void> {
+/**
+ * Records the page's end once (running → succeeded/failed), its crawl's counter, and its crawl.page webhook. A
+ * page the crawl's stop marked cancelled while its run was being submitted moves from `cancelled` instead, with
+ * the run it turned out to have.
+ */
+async function finishPage(
+  crawlId: number,
+  pageId: number,
+  end: PageEnd,
+  late: { from: "cancelled"; runId: number } | null = null,
+): Promise<void> {
   const pending = await db.$transaction(async (tx) => {
     const moved = await tx.crawlPage.updateMany({
-      where: { id: pageId, state: "running" },
+      where: { id: pageId, state: late?.from ?? "running" },
       data: {
+        ...(late ? { runId: late.runId } : {}),
         state: end.ok ? "succeeded" : "failed",
         errorCode: end.ok ? null : end.errorCode,
         error: end.ok ? null : end.error,
