@@ -198,14 +198,21 @@ export const crawlCompleted = webhookEvent({
 export const crawlFailed = webhookEvent({
   type: "crawl.failed",
   summary:
-    "A crawl with a webhook_url failed as a whole (its error says why). data is its GET /api/crawls/{id} answer without pages.",
+    "A crawl with a webhook_url ended with no page scraped (its error says why: the first page's error, or nothing_to_crawl when the start URL was skipped). data is its GET /api/crawls/{id} answer without pages.",
   data: crawlSummarySchema,
   example: {
     ...exampleCrawl,
     status: "failed",
     queued: 0,
     running: 0,
-    error: { code: "internal_error", message: "The crawl could not go on." },
+    discovered: 1,
+    succeeded: 0,
+    failed: 1,
+    skipped: { robots: 0, excluded: 0, duplicate: 0, off_host: 0, private_address: 0, trap: 0, limit: 0 },
+    error: {
+      code: "upstream_error",
+      message: "No page could be crawled: https://blog.example.com/ failed: The site answered 503 Service Unavailable.",
+    },
     finished_at: "2026-11-28T09:10:00.000Z",
   },
 });

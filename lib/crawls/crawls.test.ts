@@ -155,6 +155,29 @@ describe("POST /api/crawls", () => {
     expect(await quotaUsed(user.id)).toBe(PLANS.free.monthlyRuns);
   });
 
+  it("fails, with crawl.failed saying why, when no page could be crawled: the start page's error, or its skip", async () => {
+    const user = await createRunUser("pro");
+    const missing = await start(user, {
+      url: `${site.url}/gone`,
+      sitemap: "skip",
+      webhook_url: `${receiver.url}/crawl-failed`,
+    });
+    const failed = await finished(user, missing.body.id);
+    expect(failed).toMatchObject({ status: "failed", succeeded: 0, failed: 1, error: { code: "upstream_error" } });
+    expect(failed.error.message).toContain(`${site.url}/gone`);
+    await expect.poll(() => receiver.received("/crawl-failed").length, { timeout: 20_000 }).toBe(2);
+    const events = receiver.received("/crawl-failed").map((delivery) => JSON.parse(delivery.body));
+    expect(events.map((event) => event.type)).toEqual(["crawl.page", "crawl.failed"]);
+    expect(events[1].data).toMatchObject({ id: failed.id, status: "failed", error: { code: "upstream_error" } });
+    // The start URL disallowed by robots.txt: never requested, nothing run, the reason named.
+    const disallowed = await start(user, { url: `${site.url}/private/start`, sitemap: "skip" });
+    const skipped = await finished(user, disallowed.body.id);
+    expect(skipped).toMatchObject({ status: "failed", discovered: 0, error: { code: "nothing_to_crawl" } });
+    expect(skipped.skipped.robots).toBe(1);
+    expect(site.requested()).not.toContain("/private/start");
+    expect(await quotaUsed(user.id)).toBe(0);
+  });
+
   it("answers 400 naming the field for every bad input, and starts nothing", async () => {
     const user = await createRunUser("free");
     const cases: [Record<string, unknown>, string][] = [

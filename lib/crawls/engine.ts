@@ -351,19 +351,47 @@ async function haltForQuota(crawlId: number, pageId: number): Promise<void> {
 }
 
 /**
- * Completes the crawl when no page is queued or running and its start has run. Conditional on the crawl still
- * running, so exactly one worker completes it and sends crawl.completed.
+ * Ends the crawl when no page is queued or running and its start has run: completed, or failed when it crawled
+ * nothing (below). Conditional on the crawl still running, so exactly one worker ends it and sends its webhook.
  */
 export async function completeIfDone(crawlId: number): Promise<void> {
   const crawl = await db.crawl.findUnique({
     where: { id: crawlId },
-    select: { status: true, sitemapStats: true, discovered: true, pageLimit: true, stoppedReason: true },
+    select: { status: true, sitemapStats: true, discovered: true, pageLimit: true, stoppedReason: true, succeeded: true },
   });
   if (crawl?.status !== "running" || crawl.sitemapStats === null) return;
   const open = await db.crawlPage.count({ where: { crawlId, state: { in: ["queued", "running"] } } });
   if (open > 0) return;
+  if (crawl.stoppedReason !== "quota" && crawl.succeeded === 0) {
+    await stopCrawl(crawlId, "failed", await nothingCrawled(crawlId));
+    return;
+  }
   const stoppedReason = crawl.stoppedReason === "quota" ? "quota" : crawl.discovered >= crawl.pageLimit ? "limit" : null;
   await stopCrawl(crawlId, "completed", { stoppedReason });
+}
+
+/**
+ * Why a crawl that ended with no page scraped failed, so that crawl.failed says what to fix rather than a crawl
+ * "completed" with nothing in it: its first page's error (the start URL, usually: unreachable, blocked, not
+ * HTML), or, when no page was even tried, that the start URL was skipped. A crawl stopped by the quota is not
+ * failed: it did what the quota allowed.
+ */
+async function nothingCrawled(crawlId: number): Promise<{ errorCode: string; error: string }> {
+  const first = await db.crawlPage.findFirst({
+    where: { crawlId, state: "failed" },
+    orderBy: { id: "asc" },
+    select: { url: true, errorCode: true, error: true },
+  });
+  if (first) {
+    return {
+      errorCode: first.errorCode ?? "upstream_error",
+      error: `No page could be crawled: ${first.url} failed: ${first.error ?? "its run failed."}`,
+    };
+  }
+  return {
+    errorCode: "nothing_to_crawl",
+    error: "No page was crawled: the start URL was skipped (robots.txt, include_paths / exclude_paths, or its address).",
+  };
 }
 
 /**

@@ -855,7 +855,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * A crawl with a webhook_url failed as a whole (its error says why). data is its GET /api/crawls/{id} answer without pages.
+         * A crawl with a webhook_url ended with no page scraped (its error says why: the first page's error, or nothing_to_crawl when the start URL was skipped). data is its GET /api/crawls/{id} answer without pages.
          * @description POSTed as JSON to the submission's webhook_url. Verify it before trusting it: webhook-signature with any Standard Webhooks library (new Webhook(secret).verify(body, headers)), or ScrapeDeck-Signature; refuse a timestamp more than 5 minutes off. A non-2xx answer, a redirect or none within 10 s is retried, 8 attempts in all; 410 Gone disables the address for your account.
          */
         post: operations["crawlFailedWebhook"];
@@ -10591,23 +10591,23 @@ export interface operations {
                  *         "url": "https://blog.example.com/",
                  *         "scraper_id": 7,
                  *         "limit": 500,
-                 *         "discovered": 212,
+                 *         "discovered": 1,
                  *         "queued": 0,
                  *         "running": 0,
-                 *         "succeeded": 58,
-                 *         "failed": 2,
+                 *         "succeeded": 0,
+                 *         "failed": 1,
                  *         "skipped": {
-                 *           "robots": 3,
-                 *           "excluded": 12,
-                 *           "duplicate": 240,
-                 *           "off_host": 31,
+                 *           "robots": 0,
+                 *           "excluded": 0,
+                 *           "duplicate": 0,
+                 *           "off_host": 0,
                  *           "private_address": 0,
                  *           "trap": 0,
                  *           "limit": 0
                  *         },
                  *         "error": {
-                 *           "code": "internal_error",
-                 *           "message": "The crawl could not go on."
+                 *           "code": "upstream_error",
+                 *           "message": "No page could be crawled: https://blog.example.com/ failed: The site answered 503 Service Unavailable."
                  *         },
                  *         "created_at": "2026-11-28T09:00:00.000Z",
                  *         "finished_at": "2026-11-28T09:10:00.000Z"
