@@ -6,19 +6,24 @@ import { requestTransport, type Transport } from "./transport";
 
 export { MAX_BODY_BYTES };
 
-export const tooLarge = () => new AppError("payload_too_large", `Request body must be at most ${MAX_BODY_BYTES / 1024} KiB`);
+export const tooLarge = (maxBytes = MAX_BODY_BYTES) =>
+  new AppError("payload_too_large", `Request body must be at most ${maxBytes / 1024} KiB`);
 
 // One decoder for every body: TextDecoder drops a leading byte-order mark, as a web Request's text() does.
 const utf8 = new TextDecoder();
 
 /**
  * Reads a JSON body (an empty body reads as `{}`) and validates it: 413 when its declared or real size is over the
- * cap, 400 for bad JSON or a bad shape. The same steps for both adapters.
+ * cap (the shared one, or the operation's own), 400 for bad JSON or a bad shape. The same steps for both adapters.
  */
-export async function readJsonBody<S extends z.ZodType>(transport: Transport, schema: S): Promise<z.infer<S>> {
-  if (Number(transport.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) throw tooLarge();
-  const bytes = await transport.body();
-  if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge();
+export async function readJsonBody<S extends z.ZodType>(
+  transport: Transport,
+  schema: S,
+  maxBytes = MAX_BODY_BYTES,
+): Promise<z.infer<S>> {
+  if (Number(transport.headers.get("content-length") ?? "0") > maxBytes) throw tooLarge(maxBytes);
+  const bytes = await transport.body(maxBytes);
+  if (bytes.byteLength > maxBytes) throw tooLarge(maxBytes);
   return parseJsonText(bytes.byteLength === 0 ? "" : utf8.decode(bytes), schema);
 }
 

@@ -93,7 +93,9 @@ class Input {
     private readonly bodySpec: ServedOperation["spec"]["body"],
   ) {}
   readonly body = (): Promise<unknown> => {
-    this.bodyRead ??= this.bodySpec ? readJsonBody(this.transport, this.bodySpec.schema) : Promise.resolve(undefined);
+    this.bodyRead ??= this.bodySpec
+      ? readJsonBody(this.transport, this.bodySpec.schema, this.bodySpec.maxBytes)
+      : Promise.resolve(undefined);
     return this.bodyRead;
   };
 }

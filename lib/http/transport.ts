@@ -23,16 +23,16 @@ export interface Transport {
   /** The query string's parameters. */
   searchParams(): URLSearchParams;
   /**
-   * The body's bytes, never more than MAX_BODY_BYTES + 1 of them: enough to tell a body over the cap from one at
-   * it without holding a huge one in memory. Read once.
+   * The body's bytes, never more than the cap (MAX_BODY_BYTES unless the operation declares its own) + 1 of them:
+   * enough to tell a body over the cap from one at it without holding a huge one in memory. Read once.
    */
-  body(): Promise<Uint8Array>;
+  body(maxBytes?: number): Promise<Uint8Array>;
   clientIp: string;
   /** Aborts when the client goes away. */
   signal: AbortSignal;
 }
 
-async function readRequestCapped(req: Request): Promise<Uint8Array> {
+async function readRequestCapped(req: Request, maxBytes: number): Promise<Uint8Array> {
   if (!req.body) return new Uint8Array(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -42,7 +42,7 @@ async function readRequestCapped(req: Request): Promise<Uint8Array> {
     if (done) break;
     chunks.push(value);
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > maxBytes) {
       await reader.cancel();
       break;
     }
@@ -62,8 +62,8 @@ export function requestTransport(req: Request, params: Transport["params"]): Tra
     params,
     headers: req.headers,
     searchParams: () => new URL(req.url).searchParams,
-    body: () => {
-      body ??= readRequestCapped(req);
+    body: (maxBytes = MAX_BODY_BYTES) => {
+      body ??= readRequestCapped(req, maxBytes);
       return body;
     },
     clientIp: clientIp(req.headers),
@@ -76,19 +76,19 @@ export function requestTransport(req: Request, params: Transport["params"]): Tra
  * the stream's events rather than `for await`: the async iterator costs a promise per chunk, on every hot request
  * (docs/decisions.md#hot-paths).
  */
-export function readNodeBodyCapped(req: IncomingMessage): Promise<Buffer> {
+export function readNodeBodyCapped(req: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on("data", (chunk: Buffer) => {
-      if (size > MAX_BODY_BYTES) return;
+      if (size > maxBytes) return;
       chunks.push(chunk);
       size += chunk.byteLength;
     });
     req.once("error", reject);
     req.once("end", () => {
       const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
-      resolve(body.byteLength > MAX_BODY_BYTES + 1 ? body.subarray(0, MAX_BODY_BYTES + 1) : body);
+      resolve(body.byteLength > maxBytes + 1 ? body.subarray(0, maxBytes + 1) : body);
     });
   });
 }
@@ -150,8 +150,8 @@ class NodeTransport implements Transport {
     return new URL(this.url, "http://localhost").searchParams;
   }
 
-  body(): Promise<Uint8Array> {
-    this.bodyRead ??= readNodeBodyCapped(this.req);
+  body(maxBytes = MAX_BODY_BYTES): Promise<Uint8Array> {
+    this.bodyRead ??= readNodeBodyCapped(this.req, maxBytes);
     return this.bodyRead;
   }
 

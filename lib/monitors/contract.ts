@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ANY_CALLER } from "@/lib/auth/access";
 import { PLAN_LIST } from "@/lib/config/plans";
-import { CALLER, CALLER_WRITE, JSON_BODY } from "@/lib/infra/api/errors";
+import { CALLER, CALLER_WRITE, jsonBodyErrors } from "@/lib/infra/api/errors";
 import { operation } from "@/lib/infra/api/operation";
 import { idParam } from "@/lib/infra/api/params";
 import { formatDuration } from "@/lib/infra/duration";
@@ -12,6 +12,7 @@ import {
   createMonitorSchema,
   deletedMonitorSchema,
   listChecksQuerySchema,
+  MONITOR_BODY_BYTES,
   monitorChangedEventSchema,
   monitorFailedEventSchema,
   monitorSchema,
@@ -83,6 +84,7 @@ export const createMonitor = operation({
   access: ANY_CALLER,
   body: {
     schema: createMonitorSchema,
+    maxBytes: MONITOR_BODY_BYTES,
     example: {
       name: "Headphones price",
       scraper_id: 1,
@@ -95,7 +97,7 @@ export const createMonitor = operation({
   success: { status: 201, description: "The monitor.", schema: monitorSchema, example: exampleMonitor },
   errors: {
     ...CALLER_WRITE,
-    ...JSON_BODY,
+    ...jsonBodyErrors(MONITOR_BODY_BYTES),
     validation_error:
       "A field breaks a rule — an invalid cron expression, an unknown time zone, an interval below your plan's minimum, more URLs than your plan watches, an unknown scraper_id; `issues` names each field.",
     plan_required: "Your plan does not include this scraper.",
@@ -137,7 +139,7 @@ export const updateMonitor = operation({
     'Changes a monitor: the fields given change, null clears fields and webhook_url. "enabled": false pauses it (no checks), true resumes it within your plan\'s limits.',
   access: ANY_CALLER,
   pathParams: idParam("monitor"),
-  body: { schema: updateMonitorSchema, example: { enabled: false } },
+  body: { schema: updateMonitorSchema, example: { enabled: false }, maxBytes: MONITOR_BODY_BYTES },
   success: {
     status: 200,
     description: "The monitor as changed.",
@@ -146,7 +148,7 @@ export const updateMonitor = operation({
   },
   errors: {
     ...CALLER_WRITE,
-    ...JSON_BODY,
+    ...jsonBodyErrors(MONITOR_BODY_BYTES),
     ...NOT_FOUND,
     validation_error: "A field breaks a rule (as on creation); `issues` names each field.",
     plan_required: "Your plan no longer includes this monitor's scraper.",

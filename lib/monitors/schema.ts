@@ -8,6 +8,11 @@ import { runOptionsFields } from "@/lib/scrapers/run-options";
 
 /** The most URLs any plan lets one monitor watch: the schema's own cap (a plan's is checked against the caller). */
 export const MAX_MONITOR_URLS = Math.max(...PLAN_LIST.map((plan) => plan.monitorUrls));
+/**
+ * The body cap of creating or changing a monitor, above the shared 64 KiB: room for a list far past
+ * MAX_MONITOR_URLS (10,000 short URLs), so that too many URLs is a 400 naming urls, not a 413 for the bytes.
+ */
+export const MONITOR_BODY_BYTES = 1024 * 1024;
 export const MAX_MONITOR_NAME_LENGTH = 100;
 export const MAX_MONITOR_FIELDS = 50;
 export const DEFAULT_FAILURE_THRESHOLD = 3;

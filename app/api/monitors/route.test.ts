@@ -5,6 +5,7 @@ import { PLANS } from "@/lib/config/plans";
 import { db } from "@/lib/infra/db";
 import { getSchedule } from "@/lib/infra/jobs/schedules";
 import { MONITORS_QUEUE } from "@/lib/monitors/monitors";
+import { MONITOR_BODY_BYTES } from "@/lib/monitors/schema";
 import { bearer, callJson } from "@/test/support/requests";
 import { createRunUser, type RunTestUser } from "@/test/support/runs";
 import { GET as GET_CHECKS } from "./[id]/checks/route";
@@ -89,14 +90,19 @@ describe("POST /api/monitors", () => {
     expect(await db.monitor.count({ where: { userId: user.id } })).toBe(0);
   });
 
-  it("refuses thousands of URLs: 400 naming urls while the body fits in 64 KiB, 413 beyond (10,000 never fit)", async () => {
+  it("refuses 10,000 URLs with a 400 naming urls (the body has its own 1 MiB cap), and a body past that cap with 413", async () => {
     const user = await createRunUser("business");
-    const many = (n: number) => Array.from({ length: n }, (_, i) => `http://e.c/${i}`);
-    const res = await create(user, valid({ url: undefined, urls: many(3000) }));
+    const many = (n: number, prefix = "https://shop.example.com/products/") =>
+      Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+    const res = await create(user, valid({ url: undefined, urls: many(10_000) }));
     expect(res.status).toBe(400);
     expect(res.body.issues[0]).toMatchObject({ path: "urls", message: expect.stringContaining("at most 100") });
-    const huge = await create(user, valid({ url: undefined, urls: many(10_000) }));
+    const huge = await create(
+      user,
+      valid({ url: undefined, urls: many(10_000, `https://shop.example.com/${"p".repeat(100)}/`) }),
+    );
     expect(huge.status).toBe(413);
+    expect(huge.body.message).toBe(`Request body must be at most ${MONITOR_BODY_BYTES / 1024} KiB`);
     expect(await db.monitor.count({ where: { userId: user.id } })).toBe(0);
   });
 

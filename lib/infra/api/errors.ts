@@ -21,11 +21,16 @@ export const SIGNED_IN_WRITE = {
   cross_origin: "A cookie-authenticated write from another origin.",
 } as const satisfies Errors;
 
-export const JSON_BODY = {
-  invalid_json: "The body is not valid JSON.",
-  validation_error: "A field breaks a rule; `issues` lists each one.",
-  payload_too_large: `The body is over ${MAX_BODY_BYTES / 1024} KiB.`,
-} as const satisfies Errors;
+/** The errors of reading a JSON body, under the shared cap or an operation's own (BodySpec.maxBytes). */
+export function jsonBodyErrors(maxBytes = MAX_BODY_BYTES) {
+  return {
+    invalid_json: "The body is not valid JSON.",
+    validation_error: "A field breaks a rule; `issues` lists each one.",
+    payload_too_large: `The body is over ${maxBytes / 1024} KiB.`,
+  } as const satisfies Errors;
+}
+
+export const JSON_BODY = jsonBodyErrors();
 
 /** Operations open to every way of calling: an API key as well as a session or token. */
 export const CALLER = { ...SIGNED_IN, invalid_api_key: "The API key was deleted or does not exist." } as const satisfies Errors;

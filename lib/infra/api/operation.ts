@@ -55,6 +55,11 @@ export type AnyMethod = Method | "PUT" | "OPTIONS";
 export interface BodySpec {
   schema: z.ZodType;
   example: unknown;
+  /**
+   * A larger cap than MAX_BODY_BYTES, for an operation whose body is a list the schema bounds (a monitor's URLs):
+   * a list over its limit is read and refused 400 naming the field, not cut off at the shared cap with a 413.
+   */
+  maxBytes?: number;
   /** false when an empty body is fine (every field optional). */
   required?: boolean;
 }

@@ -8498,7 +8498,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The body is over 64 KiB. */
+            /** @description `payload_too_large`: The body is over 1024 KiB. */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -9061,7 +9061,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The body is over 64 KiB. */
+            /** @description `payload_too_large`: The body is over 1024 KiB. */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
