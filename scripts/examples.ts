@@ -1,12 +1,14 @@
 // npm run test:examples — runs the API examples that /api-docs shows (examples/js, examples/python, examples/php)
 // against the built app on a fresh database (SQLite, or PostgreSQL when DATABASE_URL points at one) and checks
 // what each prints, then each SDK's tests against the same app (sdk/typescript with vitest, sdk/python with
-// unittest). The run example and the SDKs' webhook tests scrape a page of the local fixture site. Needs node, python3
-// and php with curl, and for the Python SDK's Ed25519 checks cryptography or PyNaCl (.ci/run installs them from
-// Debian). `--sdk` (npm run test:sdk) runs the SDKs' tests only.
+// unittest). The run example and the SDKs' webhook tests scrape a page of the local fixture site; the crawl example
+// maps and crawls the local crawl site (test/support/crawl-site.ts). Needs node, python3 and php with curl, and for
+// the Python SDK's Ed25519 checks cryptography or PyNaCl (.ci/run installs them from Debian). `--sdk`
+// (npm run test:sdk) runs the SDKs' tests only.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { startCrawlSite } from "@/test/support/crawl-site";
 import { dropPostgresSchema, freshDatabaseUrl } from "@/test/support/database";
 import { startFixtureServer } from "@/test/support/fixture-server";
 
@@ -45,6 +47,13 @@ const EXPECTED: Record<string, RegExp[]> = {
     /^verify: valid=true code=valid$/,
     /^content: https:\/\/cdn\.example\.com\/ebook-1\.pdf$/,
   ],
+  crawl: [
+    /^map: \d+ url\(s\)$/,
+    /^crawl (\d+): queued$/,
+    /^crawl (\d+): completed, 5 page\(s\) succeeded, 0 failed$/,
+    /^pages: \/, \/a, \/b, \/c, \/from-sitemap$/,
+    /^skipped by robots\.txt: \d+$/,
+  ],
 };
 const PAGE = "product/jsonld.html";
 /** The page each example scrapes, when not PAGE. */
@@ -55,6 +64,12 @@ function check(output: string, expected: RegExp[], example: string): string | nu
   if (lines.length !== expected.length) return `printed ${lines.length} lines, expected ${expected.length}`;
   for (const [i, pattern] of expected.entries()) {
     if (!pattern.test(lines[i] ?? "")) return `line ${i + 1} '${lines[i]}' does not match ${pattern}`;
+  }
+  if (example === "crawl") {
+    // The crawl read until it ended is the crawl that was started.
+    const started = /^crawl (\d+):/.exec(lines[1] ?? "")?.[1];
+    const ended = /^crawl (\d+):/.exec(lines[2] ?? "")?.[1];
+    return started === ended ? null : `the crawl ${ended} read is not the crawl ${started} started`;
   }
   if (example !== "scrape") return null;
   // The run read back from the history is the run that was made.
@@ -139,6 +154,7 @@ function sdkSuites(): { name: string; program: string; args: string[]; cwd: stri
 const sdkOnly = process.argv.includes("--sdk");
 const databaseUrl = freshDatabaseUrl();
 const site = await startFixtureServer();
+const crawlSite = await startCrawlSite();
 // Its own process group, so that stopping it also stops the `next start` it spawns.
 const server = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/start.ts"], {
   cwd: root,
@@ -153,7 +169,8 @@ const server = spawn(process.execPath, ["--import", "tsx", "--conditions=react-s
     AUTH_SECRET: process.env.AUTH_SECRET ?? "examples-secret-that-is-long-enough-for-hs256-0123456789",
     SCRAPER_ALLOW_LOOPBACK: "1",
     LOG_LEVEL: "warn",
-    // Each run registers six accounts from 127.0.0.1; reruns within the hour must not meet the sign-up throttle.
+    // Each run registers an account per example (and more in the SDKs' tests) from 127.0.0.1; reruns within the
+    // hour must not meet the sign-up throttle.
     REGISTRATIONS_PER_IP_PER_HOUR: "1000",
   },
 });
@@ -170,6 +187,7 @@ try {
         ...process.env,
         SCRAPEDECK_URL: baseUrl,
         PAGE_URL: `${site.url}/${PAGES[example] ?? PAGE}`,
+        SITE_URL: `${crawlSite.url}/`,
       });
       const problem =
         result.error?.message ??
@@ -206,6 +224,7 @@ try {
 } finally {
   if (server.pid && server.exitCode === null) process.kill(-server.pid, "SIGTERM");
   await site.close();
+  await crawlSite.close();
   await dropPostgresSchema(databaseUrl);
 }
 console.log(`examples: ${passed} passed, ${failed} failed`);

@@ -60,6 +60,8 @@ describe("the /api-docs reference", () => {
       expect(flows.markdown.code).toContain("Web Page");
       expect(flows.license.code).toContain("/api/verify-license");
       expect(flows.monitor.code).toContain("/api/monitors");
+      expect(flows.crawl.code).toContain("/api/map");
+      expect(flows.crawl.code).toContain("/api/crawls");
     }
   });
 
