@@ -35,6 +35,14 @@ import { type Browser, chromium } from "playwright-core";
 import { option } from "./bench/support";
 
 Object.assign(process.env, { SCRAPER_ALLOW_LOOPBACK: "1", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
+// The api engine's fresh database (a schema of its own) is chosen before lib/infra/env is read: the process-wide
+// database client takes its address from there, once.
+const baseDatabaseUrl = process.env.DATABASE_URL;
+const apiDatabaseUrl =
+  baseDatabaseUrl?.startsWith("postgres") && process.env.REDIS_URL
+    ? (await import("@/test/support/database")).freshDatabaseUrl(baseDatabaseUrl)
+    : null;
+if (apiDatabaseUrl) process.env.DATABASE_URL = apiDatabaseUrl;
 const { env } = await import("@/lib/infra/env");
 const { createBrowserPool } = await import("@/lib/infra/browser");
 const { launcherFor } = await import("@/lib/infra/browser/launch");
@@ -137,13 +145,13 @@ const bareEngine: Engine = {
 
 const processes = await import("@/test/support/processes");
 // The real thing: rendered runs through the run API, on a web instance and a worker process of their own.
-const withApi = Boolean(process.env.DATABASE_URL?.startsWith("postgres") && process.env.REDIS_URL) && (!only || only === "api");
+const withApi = apiDatabaseUrl !== null && (!only || only === "api");
 if (!withApi && !only) console.log("bench:render: no api engine (it needs DATABASE_URL=postgresql://… and REDIS_URL).");
 const api = withApi ? await startApi() : null;
 
 async function startApi() {
-  const { freshDatabaseUrl, dropPostgresSchema } = await import("@/test/support/database");
-  const databaseUrl = freshDatabaseUrl();
+  const { dropPostgresSchema } = await import("@/test/support/database");
+  const databaseUrl = apiDatabaseUrl as string;
   const benchId = randomBytes(4).toString("hex");
   const processEnv = {
     DATABASE_URL: databaseUrl,
@@ -157,7 +165,6 @@ async function startApi() {
     BROWSER_PAGES: String(pagesPerBrowser),
     WORKER_CONCURRENCY: String(size * pagesPerBrowser),
   };
-  Object.assign(process.env, { DATABASE_URL: databaseUrl });
   const { prepareDatabase } = await import("@/server/prepare-database");
   await prepareDatabase(databaseUrl);
   const { db } = await import("@/lib/infra/db");
