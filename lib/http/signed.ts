@@ -2,14 +2,15 @@ import { signResponse } from "@/lib/infra/signing/http-signature";
 import type { Answer } from "./answer";
 
 /**
- * The answer of a signed operation (docs/api.md#signed-answers) with its JSON encoded once and signed over exactly
- * those bytes, the status, the request's `path` and a `Date` set here, so the answer says the time it was signed at
+ * The answer of a signed operation (docs/api.md#signed-answers), signed over exactly the bytes sent (the JSON text's
+ * UTF-8), the status, the request's `path` and a `Date` set here, so the answer says the time it was signed at
  * and neither server adds one of its own. Both adapters send the bytes as they are.
  */
 export function signAnswer(answer: Answer, path: string, date: Date = new Date()): Answer {
-  const body = typeof answer.json === "string" ? Buffer.from(answer.json) : (answer.json ?? new Uint8Array(0));
+  // A JSON text stays text: its digest is over its UTF-8 bytes, which is what both adapters send, and node writes
+  // a text body together with the head in one write (a byte buffer would take a writev of two).
+  const body = answer.json ?? "";
   // The answer is this request's own: its headers take the signature's in place.
   Object.assign(answer.headers, signResponse({ status: answer.status, path, body, date }));
-  answer.json = answer.json === null ? null : body;
   return answer;
 }

@@ -81,5 +81,5 @@ const result: ContenderResult = {
     ...(done.stoppedReason ? { [`stopped: ${done.stoppedReason}`]: 1 } : {}),
   },
 };
-process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
-process.exit(0);
+// Exit once the line is out: stdout to a pipe is written asynchronously, and exiting at once cut long results short.
+process.stdout.write(`RESULT ${JSON.stringify(result)}\n`, () => process.exit(0));
