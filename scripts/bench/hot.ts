@@ -12,7 +12,7 @@
 // api key and run rows take turns with, so no per-user limit is met), --only <row names, comma separated>.
 // Environment: BENCH_POSTGRES_URL (default DATABASE_URL when it is PostgreSQL; the PostgreSQL row is skipped
 // without one), BENCH_APP_DIR (the checkout whose app is measured, default this one: measure another branch's app
-// against the same baseline), BENCH_PROFILE_DIR (the apps run under node --cpu-prof and leave their profiles there;
+// against the same baseline), BENCH_PROFILE_DIR (the apps and the baseline run under node --cpu-prof and leave their profiles there;
 // summarize one with npm run bench:profile).
 // --against <dir>: a second app, from another checkout (main's, say), on a copy of the SQLite database; each SQLite
 // app row (verify, API-key auth, health, run) is measured on both, back to back, so that a change's effect is read
@@ -122,12 +122,11 @@ async function startServers() {
     await waitUntilServing(against, "/api/health");
     servers.push(against);
   }
-  const baseline = startServer("baseline", basePort, "npx", [
-    "tsx",
-    "scripts/bench/baseline-server.ts",
-    sqliteFilePath(sqliteUrl),
-    String(basePort),
-  ]);
+  const baselineArgs = ["scripts/bench/baseline-server.ts", sqliteFilePath(sqliteUrl), String(basePort)];
+  // Profiled too, when the apps are: what the baseline spends on the same SQL and the same write is the yardstick of theirs.
+  const baseline = profileDir
+    ? startServer("baseline", basePort, "node", ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "--import", "tsx", ...baselineArgs])
+    : startServer("baseline", basePort, "npx", ["tsx", ...baselineArgs]);
   const postgres = postgresUrl ? startApp("app-postgres", basePort + 2, postgresUrl, appDir, profileDir) : null;
   const fixture = spawn("npx", ["tsx", "scripts/bench/fixture-server.ts", String(basePort + 3)], {
     cwd: ROOT,
