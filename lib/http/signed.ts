@@ -7,8 +7,8 @@ import type { Answer } from "./answer";
  * and neither server adds one of its own. Both adapters send the bytes as they are.
  */
 export function signAnswer(answer: Answer, path: string, date: Date = new Date()): Answer {
-  // A JSON text stays text: its digest is over its UTF-8 bytes, which is what both adapters send, and node writes
-  // a text body together with the head in one write (a byte buffer would take a writev of two).
+  // A JSON text stays text: its digest is over its UTF-8 bytes, which is what both adapters send, so no copy of
+  // it into a buffer is made per answer.
   const body = answer.json ?? "";
   // The answer is this request's own: its headers take the signature's in place.
   Object.assign(answer.headers, signResponse({ status: answer.status, path, body, date }));
