@@ -1,19 +1,30 @@
 import "server-only";
 import { PLANS, planOf } from "@/lib/config/plans";
 import { db } from "@/lib/infra/db";
-import { removeSchedule, type ScheduleTick } from "@/lib/infra/jobs/schedules";
+import { databaseNow } from "@/lib/infra/db/hot";
+import { removeSchedule, type ScheduleTick, whileNoTickRuns } from "@/lib/infra/jobs/schedules";
 import { log } from "@/lib/infra/log";
 import { usageMonth } from "@/lib/usage/summary";
 import { enqueueDeliveries, type PendingDelivery, recordWebhookEvent } from "@/lib/webhooks/deliveries";
 import { canonicalValue, compareCheck, type Item, type UrlComparison, type UrlResult } from "./compare";
 import { toCheckDto, toMonitorDto } from "./dto";
-import { CHECK_TIMEOUT_MS, MONITORS_QUEUE, type MonitorRow, monitorDto, nextCheckAt, pauseMonitor, planMisfit } from "./monitors";
+import {
+  CHECK_TIMEOUT_MS,
+  MONITORS_QUEUE,
+  type MonitorRow,
+  monitorDto,
+  nextCheckAt,
+  pauseMonitor,
+  planMisfit,
+  scheduleIdOf,
+} from "./monitors";
 import type { CheckStatus, CheckUrlResult } from "./schema";
 
 // One check of a monitor (docs/product.md#monitors): run the scraper on every URL as ordinary runs, compare each
 // result with that URL's last successful one (compare.ts), record the check and send monitor.changed or
 // monitor.failed. Run by the job engine's schedule worker (worker.ts), inside the tick's job and under the
-// schedule's running mark, so a tick due while a check runs is recorded as skipped_overlap instead.
+// schedule's running mark, so a tick due while a check runs is recorded as skipped_overlap instead. A check's times
+// are the database's clock, as runs' are: a worker whose clock is off records them right all the same.
 
 /** What a check's tick carries (the schedule's data). */
 export interface MonitorTickData {
@@ -84,12 +95,40 @@ function checkStatus(urls: UrlComparison[], hadBaseline: boolean, changed: boole
 
 type Baseline = Record<string, UrlResult>;
 
-/** Ends checks that a worker lost (still `running` past the check timeout): failed, so the history tells. */
+const LOST_CHECK = "The check stopped before its result was recorded (its worker stopped, or the database was away).";
+
+/**
+ * Ends the monitor's checks still `running` whose tick is over (its process was killed, or recording its result
+ * failed): failed, so the history tells and "check now" is not refused for them. Only while holding the
+ * schedule's running mark (a tick's, or recoverLostChecks'): then no tick of the monitor runs, so a check still
+ * `running` is one that will never be recorded.
+ */
 async function settleLostChecks(monitorId: number, now: Date) {
   await db.monitorCheck.updateMany({
-    where: { monitorId, status: "running", createdAt: { lte: new Date(now.getTime() - CHECK_TIMEOUT_MS) } },
-    data: { status: "failed", error: "The check's worker stopped before it finished.", finishedAt: now },
+    where: { monitorId, status: "running" },
+    data: { status: "failed", error: LOST_CHECK, finishedAt: now },
   });
+}
+
+/**
+ * Settles the checks lost with their tick (settleLostChecks) of every monitor whose schedule no tick runs now; run
+ * by each monitor worker at start and periodically, so a killed worker's check ends without waiting for the
+ * monitor's next tick (a day away on some plans). A monitor whose tick is running is left to that tick.
+ */
+export async function recoverLostChecks(): Promise<number> {
+  const running = await db.monitorCheck.findMany({
+    where: { status: "running" },
+    select: { monitorId: true },
+    distinct: ["monitorId"],
+  });
+  let settled = 0;
+  for (const { monitorId } of running) {
+    const ran = await whileNoTickRuns(MONITORS_QUEUE, scheduleIdOf(monitorId), async () =>
+      settleLostChecks(monitorId, await databaseNow()),
+    );
+    if (ran) settled++;
+  }
+  return settled;
 }
 
 /**
@@ -98,7 +137,7 @@ async function settleLostChecks(monitorId: number, now: Date) {
  * monitor.failed (reason `paused`).
  */
 export async function runCheck(tick: ScheduleTick<MonitorTickData>, scrape: Scrape): Promise<void> {
-  const now = new Date();
+  const now = await databaseNow();
   const monitor = await db.monitor.findUnique({ where: { id: tick.data.monitorId }, include: { user: true } });
   if (!monitor?.enabled) {
     // Gone with its user (the cascade does not reach the job engine's schedules), or paused meanwhile: no more ticks.
@@ -111,7 +150,15 @@ export async function runCheck(tick: ScheduleTick<MonitorTickData>, scrape: Scra
   if (misfit) {
     const paused = await pauseMonitor(monitor, misfit);
     const check = await db.monitorCheck.create({
-      data: { monitorId: monitor.id, status: "failed", manual: tick.manual, dueAt: tick.dueAt, error: misfit, finishedAt: now },
+      data: {
+        monitorId: monitor.id,
+        status: "failed",
+        manual: tick.manual,
+        dueAt: tick.dueAt,
+        error: misfit,
+        createdAt: now,
+        finishedAt: now,
+      },
     });
     const deliveries = await webhook(paused, "monitor.failed", {
       monitor: await monitorDto(paused),
@@ -124,12 +171,13 @@ export async function runCheck(tick: ScheduleTick<MonitorTickData>, scrape: Scra
   }
 
   const check = await db.monitorCheck.create({
-    data: { monitorId: monitor.id, status: "running", manual: tick.manual, dueAt: tick.dueAt },
+    data: { monitorId: monitor.id, status: "running", manual: tick.manual, dueAt: tick.dueAt, createdAt: now },
   });
   const urls = JSON.parse(monitor.urls) as string[];
   let outcome: ScrapeOutcome;
   try {
-    outcome = await scrape(monitor, urls, now.getTime() + CHECK_TIMEOUT_MS);
+    // The deadline is this process's (the runs are awaited on its timers).
+    outcome = await scrape(monitor, urls, Date.now() + CHECK_TIMEOUT_MS);
   } catch (error) {
     log.error({ err: error, monitorId: monitor.id }, "a monitor check failed to run");
     const runs = new Map<string, UrlRun>(
@@ -150,14 +198,15 @@ async function recordQuotaSkip(monitor: MonitorRow, checkId: number, message: st
   const tell = monitor.quotaNotifiedMonth !== month;
   // Read before the transaction: the schedule is read through another connection.
   const nextAt = await nextCheckAt(monitor);
+  const now = await databaseNow();
   const deliveries = await db.$transaction(async (tx) => {
     const check = await tx.monitorCheck.update({
       where: { id: checkId },
-      data: { status: "skipped_quota", error: message, finishedAt: new Date() },
+      data: { status: "skipped_quota", error: message, finishedAt: now },
     });
     const updated = await tx.monitor.update({
       where: { id: monitor.id },
-      data: { lastCheckAt: new Date(), ...(tell ? { quotaNotifiedMonth: month } : {}) },
+      data: { lastCheckAt: now, ...(tell ? { quotaNotifiedMonth: month } : {}) },
     });
     if (!tell || !updated.webhookUrl) return [];
     return [
@@ -193,7 +242,7 @@ export async function recordCheck(monitor: MonitorRow, checkId: number, runs: Ma
     if (kept?.ok) nextBaseline[url] = stripItems(kept);
   }
   const failures = status === "failed" ? monitor.consecutiveFailures + 1 : 0;
-  const now = new Date();
+  const now = await databaseNow();
   const nextAt = await nextCheckAt(monitor);
   try {
     const deliveries = await db.$transaction(async (tx) => {
@@ -260,7 +309,7 @@ function stripItems(result: UrlResult & { ok: true }): UrlResult {
 
 /** A tick that found the monitor's previous check still running: recorded as skipped_overlap. */
 export async function recordOverlap(tick: ScheduleTick<MonitorTickData>): Promise<void> {
-  const now = new Date();
+  const now = await databaseNow();
   await db.monitorCheck
     .create({
       data: {
@@ -269,6 +318,7 @@ export async function recordOverlap(tick: ScheduleTick<MonitorTickData>): Promis
         manual: tick.manual,
         dueAt: tick.dueAt,
         error: "The previous check was still running.",
+        createdAt: now,
         finishedAt: now,
       },
     })
