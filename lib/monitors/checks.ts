@@ -1,30 +1,22 @@
 import "server-only";
 import { PLANS, planOf } from "@/lib/config/plans";
-import { db } from "@/lib/infra/db";
+import { db, type Prisma } from "@/lib/infra/db";
 import { databaseNow } from "@/lib/infra/db/hot";
-import { removeSchedule, type ScheduleTick, whileNoTickRuns } from "@/lib/infra/jobs/schedules";
+import { removeSchedule, type ScheduleTick } from "@/lib/infra/jobs/schedules";
 import { log } from "@/lib/infra/log";
 import { usageMonth } from "@/lib/usage/summary";
 import { enqueueDeliveries, type PendingDelivery, recordWebhookEvent } from "@/lib/webhooks/deliveries";
 import { canonicalValue, compareCheck, type Item, type UrlComparison, type UrlResult } from "./compare";
 import { toCheckDto, toMonitorDto } from "./dto";
-import {
-  CHECK_TIMEOUT_MS,
-  MONITORS_QUEUE,
-  type MonitorRow,
-  monitorDto,
-  nextCheckAt,
-  pauseMonitor,
-  planMisfit,
-  scheduleIdOf,
-} from "./monitors";
+import { CHECK_TIMEOUT_MS, MONITORS_QUEUE, type MonitorRow, monitorDto, nextCheckAt, pauseMonitor, planMisfit } from "./monitors";
 import type { CheckStatus, CheckUrlResult } from "./schema";
 
 // One check of a monitor (docs/product.md#monitors): run the scraper on every URL as ordinary runs, compare each
 // result with that URL's last successful one (compare.ts), record the check and send monitor.changed or
 // monitor.failed. Run by the job engine's schedule worker (worker.ts), inside the tick's job and under the
-// schedule's running mark, so a tick due while a check runs is recorded as skipped_overlap instead. A check's times
-// are the database's clock, as runs' are: a worker whose clock is off records them right all the same.
+// schedule's running mark, so a tick due while a check runs is recorded as skipped_overlap instead; the database
+// decides it too (a check row `running` within its lease), since the mark is in Redis and goes with its data. A
+// check's times and lease are the database's clock, as runs' are.
 
 /** What a check's tick carries (the schedule's data). */
 export interface MonitorTickData {
@@ -97,38 +89,73 @@ type Baseline = Record<string, UrlResult>;
 
 const LOST_CHECK = "The check stopped before its result was recorded (its worker stopped, or the database was away).";
 
+/** A running check's lease: its worker renews it every third; past it, the check is taken for lost. */
+export const CHECK_LEASE_MS = 60_000;
+
 /**
- * Ends the monitor's checks still `running` whose tick is over (its process was killed, or recording its result
- * failed): failed, so the history tells and "check now" is not refused for them. Only while holding the
- * schedule's running mark (a tick's, or recoverLostChecks'): then no tick of the monitor runs, so a check still
- * `running` is one that will never be recorded.
+ * Ends the monitor's checks still `running` past their lease (their worker was killed or stalled, or recording the
+ * result failed): failed, so the history tells and "check now" is not refused for them. A worker that wakes after
+ * its check was settled records nothing (recordCheck is conditional on `running`).
  */
-async function settleLostChecks(monitorId: number, now: Date) {
-  await db.monitorCheck.updateMany({
-    where: { monitorId, status: "running" },
-    data: { status: "failed", error: LOST_CHECK, finishedAt: now },
+async function settleLostChecks(client: Prisma.TransactionClient, monitorId: number | undefined, now: Date) {
+  const { count } = await client.monitorCheck.updateMany({
+    where: {
+      ...(monitorId === undefined ? {} : { monitorId }),
+      status: "running",
+      OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }],
+    },
+    data: { status: "failed", error: LOST_CHECK, finishedAt: now, leaseUntil: null },
   });
+  return count;
 }
 
 /**
- * Settles the checks lost with their tick (settleLostChecks) of every monitor whose schedule no tick runs now; run
- * by each monitor worker at start and periodically, so a killed worker's check ends without waiting for the
- * monitor's next tick (a day away on some plans). A monitor whose tick is running is left to that tick.
+ * Settles every monitor's lost checks (settleLostChecks); run by each monitor worker at start and periodically, so a
+ * killed worker's check ends without waiting for the monitor's next tick (a day away on some plans).
  */
 export async function recoverLostChecks(): Promise<number> {
-  const running = await db.monitorCheck.findMany({
-    where: { status: "running" },
-    select: { monitorId: true },
-    distinct: ["monitorId"],
+  return settleLostChecks(db, undefined, await databaseNow());
+}
+
+/**
+ * Starts a check of the monitor unless one is running (within its lease): one transaction that first locks the
+ * monitor's row, so two ticks at once (the schedule's running mark is in Redis, and lost with Redis's data) never
+ * both start one. Lost checks are settled first. The check, or null when one is running.
+ */
+async function startCheck(monitorId: number, tick: ScheduleTick<MonitorTickData>, now: Date) {
+  return db.$transaction(async (tx) => {
+    // A no-op UPDATE: PostgreSQL locks the row until the commit; SQLite's write lock serialises the whole transaction.
+    await tx.$executeRaw`UPDATE "monitors" SET "id" = "id" WHERE "id" = ${monitorId}`;
+    await settleLostChecks(tx, monitorId, now);
+    const running = await tx.monitorCheck.count({ where: { monitorId, status: "running" } });
+    if (running > 0) return null;
+    return tx.monitorCheck.create({
+      data: {
+        monitorId,
+        status: "running",
+        manual: tick.manual,
+        dueAt: tick.dueAt,
+        createdAt: now,
+        leaseUntil: new Date(now.getTime() + CHECK_LEASE_MS),
+      },
+    });
   });
-  let settled = 0;
-  for (const { monitorId } of running) {
-    const ran = await whileNoTickRuns(MONITORS_QUEUE, scheduleIdOf(monitorId), async () =>
-      settleLostChecks(monitorId, await databaseNow()),
-    );
-    if (ran) settled++;
-  }
-  return settled;
+}
+
+/** Renews the check's lease (on the database's clock) every third of it until stopped. */
+function keepLease(checkId: number): () => void {
+  const timer = setInterval(() => {
+    void databaseNow()
+      .then((now) =>
+        db.monitorCheck.updateMany({
+          where: { id: checkId, status: "running" },
+          data: { leaseUntil: new Date(now.getTime() + CHECK_LEASE_MS) },
+        }),
+      )
+      .catch((err: unknown) => log.warn({ err, checkId }, "could not renew a monitor check's lease"));
+  }, CHECK_LEASE_MS / 3);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /**
@@ -145,7 +172,6 @@ export async function runCheck(tick: ScheduleTick<MonitorTickData>, scrape: Scra
     return;
   }
   const plan = PLANS[planOf(monitor.user.plan)];
-  await settleLostChecks(monitor.id, now);
   const misfit = await planMisfit(monitor, plan);
   if (misfit) {
     const paused = await pauseMonitor(monitor, misfit);
@@ -170,9 +196,21 @@ export async function runCheck(tick: ScheduleTick<MonitorTickData>, scrape: Scra
     return;
   }
 
-  const check = await db.monitorCheck.create({
-    data: { monitorId: monitor.id, status: "running", manual: tick.manual, dueAt: tick.dueAt, createdAt: now },
-  });
+  const check = await startCheck(monitor.id, tick, now);
+  if (!check) {
+    // The previous check runs on, its mark lost (Redis restarted empty): skipped, as the mark would have had it.
+    await recordOverlap(tick);
+    return;
+  }
+  const stopLease = keepLease(check.id);
+  try {
+    await scrapeAndRecord(monitor, check.id, scrape);
+  } finally {
+    stopLease();
+  }
+}
+
+async function scrapeAndRecord(monitor: MonitorRow, checkId: number, scrape: Scrape): Promise<void> {
   const urls = JSON.parse(monitor.urls) as string[];
   let outcome: ScrapeOutcome;
   try {
@@ -188,8 +226,8 @@ export async function runCheck(tick: ScheduleTick<MonitorTickData>, scrape: Scra
     );
     outcome = { kind: "ran", runs };
   }
-  if (outcome.kind === "quota") await recordQuotaSkip(monitor, check.id, outcome.message);
-  else await recordCheck(monitor, check.id, outcome.runs);
+  if (outcome.kind === "quota") await recordQuotaSkip(monitor, checkId, outcome.message);
+  else await recordCheck(monitor, checkId, outcome.runs);
 }
 
 /** skipped_quota: no run started; one monitor.failed per quota month tells why. */
@@ -200,10 +238,13 @@ async function recordQuotaSkip(monitor: MonitorRow, checkId: number, message: st
   const nextAt = await nextCheckAt(monitor);
   const now = await databaseNow();
   const deliveries = await db.$transaction(async (tx) => {
-    const check = await tx.monitorCheck.update({
-      where: { id: checkId },
-      data: { status: "skipped_quota", error: message, finishedAt: now },
+    // Only while it is still running: a check settled as lost (its worker stalled past the lease) stays so.
+    const { count } = await tx.monitorCheck.updateMany({
+      where: { id: checkId, status: "running" },
+      data: { status: "skipped_quota", error: message, finishedAt: now, leaseUntil: null },
     });
+    if (count === 0) return [];
+    const check = await tx.monitorCheck.findUniqueOrThrow({ where: { id: checkId } });
     const updated = await tx.monitor.update({
       where: { id: monitor.id },
       data: { lastCheckAt: now, ...(tell ? { quotaNotifiedMonth: month } : {}) },
@@ -246,10 +287,14 @@ export async function recordCheck(monitor: MonitorRow, checkId: number, runs: Ma
   const nextAt = await nextCheckAt(monitor);
   try {
     const deliveries = await db.$transaction(async (tx) => {
-      const check = await tx.monitorCheck.update({
-        where: { id: checkId },
-        data: { status, results: JSON.stringify(results), finishedAt: now },
+      // Only while it is still running: a check settled as lost meanwhile (its worker stalled past the lease, and a
+      // later check may have run since) records nothing, its baseline and webhooks included.
+      const { count } = await tx.monitorCheck.updateMany({
+        where: { id: checkId, status: "running" },
+        data: { status, results: JSON.stringify(results), finishedAt: now, leaseUntil: null },
       });
+      if (count === 0) return [];
+      const check = await tx.monitorCheck.findUniqueOrThrow({ where: { id: checkId } });
       const updated = await tx.monitor.update({
         where: { id: monitor.id },
         data: {

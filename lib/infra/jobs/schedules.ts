@@ -189,25 +189,6 @@ export function startScheduleWorker<T>(
   };
 }
 
-/**
- * Runs `work` while holding the schedule's running mark, as a tick would, so that no tick of the schedule runs
- * meanwhile: for settling what a tick whose process died left behind (its mark has lapsed, so it is not running).
- * Nothing runs, and the answer is false, while a tick holds the mark. A schedule that is gone has no tick to wait
- * for: `work` runs then too.
- */
-export async function whileNoTickRuns(queue: string, scheduleId: string, work: () => Promise<void>): Promise<boolean> {
-  const marks = usesRedisQueue() ? redisRunningMarks() : dbRunningMarks();
-  const token = randomUUID();
-  const mark = await marks.acquire(queue, scheduleId, token, DEFAULT_RUNNING_LEASE_MS);
-  if (mark === "busy") return false;
-  try {
-    await work();
-  } finally {
-    if (mark === "held") await marks.release(queue, scheduleId, token).catch(() => undefined);
-  }
-  return true;
-}
-
 /** Runs one tick under its schedule's running mark, or reports it skipped when another tick holds the mark. */
 async function runTick<T>(
   queue: string,
