@@ -436,10 +436,17 @@ export async function checkInvariants(input: {
       )
     ).rows;
     const pages = (
-      await db.query<{ id: number; crawl_id: number; url: string; key: string; state: string; run_id: number | null }>(
-        "SELECT id, crawl_id, url, key, state, run_id FROM crawl_pages WHERE crawl_id = ANY($1)",
-        [crawls.map((crawl) => crawl.id)],
-      )
+      await db.query<{
+        id: number;
+        crawl_id: number;
+        url: string;
+        key: string;
+        state: string;
+        run_id: number | null;
+        error_code: string | null;
+      }>("SELECT id, crawl_id, url, key, state, run_id, error_code FROM crawl_pages WHERE crawl_id = ANY($1)", [
+        crawls.map((crawl) => crawl.id),
+      ])
     ).rows;
     const crawlById = new Map(crawls.map((crawl) => [crawl.id, crawl]));
     const acceptedCrawls = log.outcomes.filter((outcome) => outcome.op === "crawl" && outcome.final.status === 202);
@@ -486,7 +493,7 @@ export async function checkInvariants(input: {
           `crawl ${page.crawl_id}: page ${page.id} succeeded, its run ${page.run_id} is ${run?.status ?? "missing"}`,
         );
       if (page.state === "failed" && run?.status === "success")
-        violations.push(`crawl ${page.crawl_id}: page ${page.id} failed, its run ${page.run_id} succeeded`);
+        violations.push(`crawl ${page.crawl_id}: page ${page.id} failed (${page.error_code}), its run ${page.run_id} succeeded`);
     }
     const byStatus = (status: string) => crawls.filter((crawl) => crawl.status === status).length;
     const byState = (state: string) => pages.filter((page) => page.state === state).length;
