@@ -5,6 +5,7 @@ import { db } from "@/lib/infra/db";
 import { databaseNow } from "@/lib/infra/db/hot";
 import { isAppError } from "@/lib/infra/errors";
 import { type JobOutcome, type JobQueue, jobQueue } from "@/lib/infra/jobs/queue";
+import { isShuttingDown } from "@/lib/infra/lifecycle";
 import { log } from "@/lib/infra/log";
 import { pageFetcher } from "@/lib/infra/outbound/safe-fetch";
 import { cancelOpenRun } from "@/lib/runs/cancel";
@@ -265,6 +266,13 @@ async function runPage(crawlId: number, page: Extract<Claim, { claimed: true }>)
     }
   }
   const end = await awaitPageRun(runId);
+  if (!end && isShuttingDown()) {
+    // This worker is stopping (a deploy) and stopped waiting, but the run goes on: the page goes back to the
+    // frontier with its run, so the worker that claims it next awaits that run (never a second one, and never a
+    // page reported failed whose run then succeeds).
+    await db.crawlPage.updateMany({ where: { id: pageId, state: "running" }, data: { state: "queued", leaseUntil: null } });
+    return;
+  }
   if (!end) {
     await finishPage(crawlId, pageId, { ok: false, errorCode: "timeout", error: "The page's run did not end in time." });
   } else if (end.status === "success") {

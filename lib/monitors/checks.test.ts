@@ -5,15 +5,24 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { planOf } from "@/lib/config/plans";
 import { db } from "@/lib/infra/db";
+import { databaseNow } from "@/lib/infra/db/hot";
 import { getSchedule, runScheduleNow, type ScheduleTick } from "@/lib/infra/jobs/schedules";
 import { ensureInAppWorkers } from "@/lib/runs/workers";
 import { webhookSecret } from "@/lib/webhooks/secret";
 import { verifySignature } from "@/lib/webhooks/signature";
 import { createRunUser, type RunTestUser } from "@/test/support/runs";
 import { startWebhookReceiver, type WebhookReceiver } from "@/test/support/webhook-receiver";
-import { type MonitorTickData, runCheck, type Scrape, type ScrapeOutcome, type UrlRun } from "./checks";
+import {
+  type MonitorTickData,
+  recordCheck,
+  recoverLostChecks,
+  runCheck,
+  type Scrape,
+  type ScrapeOutcome,
+  type UrlRun,
+} from "./checks";
 import type { Item } from "./compare";
-import { createMonitor, MONITORS_QUEUE } from "./monitors";
+import { checkIsRunning, createMonitor, MONITORS_QUEUE } from "./monitors";
 import { startMonitorWorker } from "./worker";
 
 let receiver: WebhookReceiver;
@@ -207,6 +216,21 @@ describe("a monitor's checks", () => {
     expect(events(path)[0]).toMatchObject({ type: "monitor.failed", data: { reason: "paused", monitor: { enabled: false } } });
   });
 
+  it("records a check's times on the database's clock, not a worker's that is minutes off", async () => {
+    const { id } = await monitorOf(user, [A]);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 4 * 60_000 });
+    try {
+      await runCheck(tick(id), pagesScrape({ [A]: ok([headphones(10)]) }));
+    } finally {
+      vi.useRealTimers();
+    }
+    const check = await lastCheck(id);
+    const now = (await databaseNow()).getTime();
+    expect(check.status).toBe("new");
+    expect(Math.abs(check.createdAt.getTime() - now)).toBeLessThan(30_000);
+    expect(Math.abs((check.finishedAt as Date).getTime() - now)).toBeLessThan(30_000);
+  });
+
   it("does nothing for a monitor paused or deleted after its tick was fired, and ends its schedule", async () => {
     const { id } = await monitorOf(user, [A]);
     await db.monitor.update({ where: { id }, data: { enabled: false } });
@@ -219,6 +243,88 @@ describe("a monitor's checks", () => {
 });
 
 describe("ticks on the schedule worker", () => {
+  it("settles a check its worker died in once its lease runs out: failed, and check now is allowed again", async () => {
+    const user = await createRunUser("pro");
+    const { id } = await monitorOf(user, [A]);
+    // A check under way: its worker renews the lease; recovery leaves it alone.
+    const check = await db.monitorCheck.create({
+      data: { monitorId: id, status: "running", manual: true, dueAt: new Date(), leaseUntil: new Date(Date.now() + 60_000) },
+    });
+    expect(await checkIsRunning(id)).toBe(true);
+    await recoverLostChecks();
+    expect((await db.monitorCheck.findUniqueOrThrow({ where: { id: check.id } })).status).toBe("running");
+    // Its worker was killed: no renewal, and the lease runs out.
+    await db.monitorCheck.update({ where: { id: check.id }, data: { leaseUntil: new Date(Date.now() - 1000) } });
+    expect(await checkIsRunning(id)).toBe(false);
+    await recoverLostChecks();
+    const settled = await db.monitorCheck.findUniqueOrThrow({ where: { id: check.id } });
+    expect(settled).toMatchObject({ status: "failed", error: expect.stringContaining("stopped before its result was recorded") });
+    expect(settled.finishedAt).not.toBeNull();
+  });
+
+  it("skips a tick while a check runs within its lease even without the running mark (Redis restarted empty)", async () => {
+    const user = await createRunUser("pro");
+    const { id } = await monitorOf(user, [A]);
+    const running = await db.monitorCheck.create({
+      data: { monitorId: id, status: "running", dueAt: new Date(), leaseUntil: new Date(Date.now() + 60_000) },
+    });
+    const scrape = vi.fn(pagesScrape({ [A]: ok([headphones(1)]) }));
+    // runCheck without the mark: what a tick does once Redis lost the mark the running check's tick held.
+    await runCheck(tick(id), scrape);
+    expect(scrape).not.toHaveBeenCalled();
+    expect((await checksOf(id)).map((row) => [row.id === running.id, row.status])).toEqual([
+      [true, "running"],
+      [false, "skipped_overlap"],
+    ]);
+  });
+
+  it("settles a lost check before the next tick's check starts, and records nothing when the lost one's worker wakes", async () => {
+    const user = await createRunUser("pro");
+    const { id } = await monitorOf(user, [A]);
+    const lost = await db.monitorCheck.create({
+      data: { monitorId: id, status: "running", dueAt: new Date(), leaseUntil: new Date(Date.now() - 1000) },
+    });
+    await runCheck(tick(id), pagesScrape({ [A]: ok([headphones(1)]) }));
+    const [first, second] = await checksOf(id);
+    expect([first?.id, first?.status, second?.status]).toEqual([lost.id, "failed", "new"]);
+    expect(first?.finishedAt?.getTime() ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(second?.createdAt.getTime() ?? 0);
+    // The stalled worker wakes and records its result: it changes nothing (no baseline, no webhook).
+    const monitor = await db.monitor.findUniqueOrThrow({ where: { id } });
+    await recordCheck(monitor, lost.id, new Map([[A, ok([headphones(99)])]]));
+    expect((await db.monitorCheck.findUniqueOrThrow({ where: { id: lost.id } })).status).toBe("failed");
+    expect((await db.monitor.findUniqueOrThrow({ where: { id } })).baseline).toBe(monitor.baseline);
+  });
+
+  it("leaves a check whose tick is still running to that tick", async () => {
+    const user = await createRunUser("pro");
+    const { id } = await monitorOf(user, [A]);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const started: number[] = [];
+    const worker = startMonitorWorker(
+      async (monitor, urls): Promise<ScrapeOutcome> => {
+        if (monitor.id !== id) return pagesScrape({})(monitor, urls, 0);
+        started.push(monitor.id);
+        await held;
+        return pagesScrape({ [A]: ok([headphones(1)]) })(monitor, urls, 0);
+      },
+      { pollMs: 50 },
+    );
+    try {
+      expect(await runScheduleNow(MONITORS_QUEUE, String(id))).toBe(true);
+      await vi.waitFor(() => expect(started).toEqual([id]));
+      await recoverLostChecks();
+      expect((await lastCheck(id)).status).toBe("running");
+      release();
+      await vi.waitFor(async () => expect((await checksOf(id)).map((check) => check.status)).toEqual(["new"]));
+    } finally {
+      release();
+      await worker.close();
+    }
+  });
+
   it("records a tick that comes while the previous check still runs as skipped_overlap", async () => {
     const user = await createRunUser("pro");
     const { id } = await monitorOf(user, [A]);

@@ -1,6 +1,7 @@
 import "server-only";
 import { PLANS, planOf } from "@/lib/config/plans";
-import { db } from "@/lib/infra/db";
+import { db, type Prisma } from "@/lib/infra/db";
+import { databaseNow } from "@/lib/infra/db/hot";
 import { removeSchedule, type ScheduleTick } from "@/lib/infra/jobs/schedules";
 import { log } from "@/lib/infra/log";
 import { usageMonth } from "@/lib/usage/summary";
@@ -13,7 +14,9 @@ import type { CheckStatus, CheckUrlResult } from "./schema";
 // One check of a monitor (docs/product.md#monitors): run the scraper on every URL as ordinary runs, compare each
 // result with that URL's last successful one (compare.ts), record the check and send monitor.changed or
 // monitor.failed. Run by the job engine's schedule worker (worker.ts), inside the tick's job and under the
-// schedule's running mark, so a tick due while a check runs is recorded as skipped_overlap instead.
+// schedule's running mark, so a tick due while a check runs is recorded as skipped_overlap instead; the database
+// decides it too (a check row `running` within its lease), since the mark is in Redis and goes with its data. A
+// check's times and lease are the database's clock, as runs' are.
 
 /** What a check's tick carries (the schedule's data). */
 export interface MonitorTickData {
@@ -84,12 +87,75 @@ function checkStatus(urls: UrlComparison[], hadBaseline: boolean, changed: boole
 
 type Baseline = Record<string, UrlResult>;
 
-/** Ends checks that a worker lost (still `running` past the check timeout): failed, so the history tells. */
-async function settleLostChecks(monitorId: number, now: Date) {
-  await db.monitorCheck.updateMany({
-    where: { monitorId, status: "running", createdAt: { lte: new Date(now.getTime() - CHECK_TIMEOUT_MS) } },
-    data: { status: "failed", error: "The check's worker stopped before it finished.", finishedAt: now },
+const LOST_CHECK = "The check stopped before its result was recorded (its worker stopped, or the database was away).";
+
+/** A running check's lease: its worker renews it every third; past it, the check is taken for lost. */
+export const CHECK_LEASE_MS = 60_000;
+
+/**
+ * Ends the monitor's checks still `running` past their lease (their worker was killed or stalled, or recording the
+ * result failed): failed, so the history tells and "check now" is not refused for them. A worker that wakes after
+ * its check was settled records nothing (recordCheck is conditional on `running`).
+ */
+async function settleLostChecks(client: Prisma.TransactionClient, monitorId: number | undefined, now: Date) {
+  const { count } = await client.monitorCheck.updateMany({
+    where: {
+      ...(monitorId === undefined ? {} : { monitorId }),
+      status: "running",
+      OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }],
+    },
+    data: { status: "failed", error: LOST_CHECK, finishedAt: now, leaseUntil: null },
   });
+  return count;
+}
+
+/**
+ * Settles every monitor's lost checks (settleLostChecks); run by each monitor worker at start and periodically, so a
+ * killed worker's check ends without waiting for the monitor's next tick (a day away on some plans).
+ */
+export async function recoverLostChecks(): Promise<number> {
+  return settleLostChecks(db, undefined, await databaseNow());
+}
+
+/**
+ * Starts a check of the monitor unless one is running (within its lease): one transaction that first locks the
+ * monitor's row, so two ticks at once (the schedule's running mark is in Redis, and lost with Redis's data) never
+ * both start one. Lost checks are settled first. The check, or null when one is running.
+ */
+async function startCheck(monitorId: number, tick: ScheduleTick<MonitorTickData>, now: Date) {
+  return db.$transaction(async (tx) => {
+    // A no-op UPDATE: PostgreSQL locks the row until the commit; SQLite's write lock serialises the whole transaction.
+    await tx.$executeRaw`UPDATE "monitors" SET "id" = "id" WHERE "id" = ${monitorId}`;
+    await settleLostChecks(tx, monitorId, now);
+    const running = await tx.monitorCheck.count({ where: { monitorId, status: "running" } });
+    if (running > 0) return null;
+    return tx.monitorCheck.create({
+      data: {
+        monitorId,
+        status: "running",
+        manual: tick.manual,
+        dueAt: tick.dueAt,
+        createdAt: now,
+        leaseUntil: new Date(now.getTime() + CHECK_LEASE_MS),
+      },
+    });
+  });
+}
+
+/** Renews the check's lease (on the database's clock) every third of it until stopped. */
+function keepLease(checkId: number): () => void {
+  const timer = setInterval(() => {
+    void databaseNow()
+      .then((now) =>
+        db.monitorCheck.updateMany({
+          where: { id: checkId, status: "running" },
+          data: { leaseUntil: new Date(now.getTime() + CHECK_LEASE_MS) },
+        }),
+      )
+      .catch((err: unknown) => log.warn({ err, checkId }, "could not renew a monitor check's lease"));
+  }, CHECK_LEASE_MS / 3);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /**
@@ -98,7 +164,7 @@ async function settleLostChecks(monitorId: number, now: Date) {
  * monitor.failed (reason `paused`).
  */
 export async function runCheck(tick: ScheduleTick<MonitorTickData>, scrape: Scrape): Promise<void> {
-  const now = new Date();
+  const now = await databaseNow();
   const monitor = await db.monitor.findUnique({ where: { id: tick.data.monitorId }, include: { user: true } });
   if (!monitor?.enabled) {
     // Gone with its user (the cascade does not reach the job engine's schedules), or paused meanwhile: no more ticks.
@@ -106,12 +172,19 @@ export async function runCheck(tick: ScheduleTick<MonitorTickData>, scrape: Scra
     return;
   }
   const plan = PLANS[planOf(monitor.user.plan)];
-  await settleLostChecks(monitor.id, now);
   const misfit = await planMisfit(monitor, plan);
   if (misfit) {
     const paused = await pauseMonitor(monitor, misfit);
     const check = await db.monitorCheck.create({
-      data: { monitorId: monitor.id, status: "failed", manual: tick.manual, dueAt: tick.dueAt, error: misfit, finishedAt: now },
+      data: {
+        monitorId: monitor.id,
+        status: "failed",
+        manual: tick.manual,
+        dueAt: tick.dueAt,
+        error: misfit,
+        createdAt: now,
+        finishedAt: now,
+      },
     });
     const deliveries = await webhook(paused, "monitor.failed", {
       monitor: await monitorDto(paused),
@@ -123,13 +196,26 @@ export async function runCheck(tick: ScheduleTick<MonitorTickData>, scrape: Scra
     return;
   }
 
-  const check = await db.monitorCheck.create({
-    data: { monitorId: monitor.id, status: "running", manual: tick.manual, dueAt: tick.dueAt },
-  });
+  const check = await startCheck(monitor.id, tick, now);
+  if (!check) {
+    // The previous check runs on, its mark lost (Redis restarted empty): skipped, as the mark would have had it.
+    await recordOverlap(tick);
+    return;
+  }
+  const stopLease = keepLease(check.id);
+  try {
+    await scrapeAndRecord(monitor, check.id, scrape);
+  } finally {
+    stopLease();
+  }
+}
+
+async function scrapeAndRecord(monitor: MonitorRow, checkId: number, scrape: Scrape): Promise<void> {
   const urls = JSON.parse(monitor.urls) as string[];
   let outcome: ScrapeOutcome;
   try {
-    outcome = await scrape(monitor, urls, now.getTime() + CHECK_TIMEOUT_MS);
+    // The deadline is this process's (the runs are awaited on its timers).
+    outcome = await scrape(monitor, urls, Date.now() + CHECK_TIMEOUT_MS);
   } catch (error) {
     log.error({ err: error, monitorId: monitor.id }, "a monitor check failed to run");
     const runs = new Map<string, UrlRun>(
@@ -140,8 +226,8 @@ export async function runCheck(tick: ScheduleTick<MonitorTickData>, scrape: Scra
     );
     outcome = { kind: "ran", runs };
   }
-  if (outcome.kind === "quota") await recordQuotaSkip(monitor, check.id, outcome.message);
-  else await recordCheck(monitor, check.id, outcome.runs);
+  if (outcome.kind === "quota") await recordQuotaSkip(monitor, checkId, outcome.message);
+  else await recordCheck(monitor, checkId, outcome.runs);
 }
 
 /** skipped_quota: no run started; one monitor.failed per quota month tells why. */
@@ -150,14 +236,18 @@ async function recordQuotaSkip(monitor: MonitorRow, checkId: number, message: st
   const tell = monitor.quotaNotifiedMonth !== month;
   // Read before the transaction: the schedule is read through another connection.
   const nextAt = await nextCheckAt(monitor);
+  const now = await databaseNow();
   const deliveries = await db.$transaction(async (tx) => {
-    const check = await tx.monitorCheck.update({
-      where: { id: checkId },
-      data: { status: "skipped_quota", error: message, finishedAt: new Date() },
+    // Only while it is still running: a check settled as lost (its worker stalled past the lease) stays so.
+    const { count } = await tx.monitorCheck.updateMany({
+      where: { id: checkId, status: "running" },
+      data: { status: "skipped_quota", error: message, finishedAt: now, leaseUntil: null },
     });
+    if (count === 0) return [];
+    const check = await tx.monitorCheck.findUniqueOrThrow({ where: { id: checkId } });
     const updated = await tx.monitor.update({
       where: { id: monitor.id },
-      data: { lastCheckAt: new Date(), ...(tell ? { quotaNotifiedMonth: month } : {}) },
+      data: { lastCheckAt: now, ...(tell ? { quotaNotifiedMonth: month } : {}) },
     });
     if (!tell || !updated.webhookUrl) return [];
     return [
@@ -193,14 +283,18 @@ export async function recordCheck(monitor: MonitorRow, checkId: number, runs: Ma
     if (kept?.ok) nextBaseline[url] = stripItems(kept);
   }
   const failures = status === "failed" ? monitor.consecutiveFailures + 1 : 0;
-  const now = new Date();
+  const now = await databaseNow();
   const nextAt = await nextCheckAt(monitor);
   try {
     const deliveries = await db.$transaction(async (tx) => {
-      const check = await tx.monitorCheck.update({
-        where: { id: checkId },
-        data: { status, results: JSON.stringify(results), finishedAt: now },
+      // Only while it is still running: a check settled as lost meanwhile (its worker stalled past the lease, and a
+      // later check may have run since) records nothing, its baseline and webhooks included.
+      const { count } = await tx.monitorCheck.updateMany({
+        where: { id: checkId, status: "running" },
+        data: { status, results: JSON.stringify(results), finishedAt: now, leaseUntil: null },
       });
+      if (count === 0) return [];
+      const check = await tx.monitorCheck.findUniqueOrThrow({ where: { id: checkId } });
       const updated = await tx.monitor.update({
         where: { id: monitor.id },
         data: {
@@ -260,7 +354,7 @@ function stripItems(result: UrlResult & { ok: true }): UrlResult {
 
 /** A tick that found the monitor's previous check still running: recorded as skipped_overlap. */
 export async function recordOverlap(tick: ScheduleTick<MonitorTickData>): Promise<void> {
-  const now = new Date();
+  const now = await databaseNow();
   await db.monitorCheck
     .create({
       data: {
@@ -269,6 +363,7 @@ export async function recordOverlap(tick: ScheduleTick<MonitorTickData>): Promis
         manual: tick.manual,
         dueAt: tick.dueAt,
         error: "The previous check was still running.",
+        createdAt: now,
         finishedAt: now,
       },
     })

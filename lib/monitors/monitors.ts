@@ -1,6 +1,7 @@
 import "server-only";
 import { PLANS, type Plan, type PlanId, planIncludes } from "@/lib/config/plans";
 import { db } from "@/lib/infra/db";
+import { databaseNow } from "@/lib/infra/db/hot";
 import { formatDuration } from "@/lib/infra/duration";
 import { AppError, isAppError } from "@/lib/infra/errors";
 import { assertValidSchedule, isCronSpec, shortestCronGapMs } from "@/lib/infra/jobs/schedule-spec";
@@ -206,15 +207,15 @@ export async function deleteMonitor(userId: number, id: number): Promise<void> {
 
 /**
  * How long a check may run (its runs wait for the user's concurrent-run slots, a few URLs at a time on small plans):
- * past it, runs still going are reported failed and a `running` check row is taken for lost.
+ * past it, runs still going are reported failed. A check whose worker is gone is settled by its lease
+ * (checks.ts CHECK_LEASE_MS), not by this.
  */
 export const CHECK_TIMEOUT_MS = 30 * 60_000;
 
-/** A check of the monitor is running now (one started less than CHECK_TIMEOUT_MS ago and not ended). */
-export async function checkIsRunning(monitorId: number, now = new Date()): Promise<boolean> {
-  const running = await db.monitorCheck.count({
-    where: { monitorId, status: "running", createdAt: { gt: new Date(now.getTime() - CHECK_TIMEOUT_MS) } },
-  });
+/** A check of the monitor is running now: one not ended whose worker still renews its lease (a lost one is not). */
+export async function checkIsRunning(monitorId: number): Promise<boolean> {
+  const now = await databaseNow();
+  const running = await db.monitorCheck.count({ where: { monitorId, status: "running", leaseUntil: { gt: now } } });
   return running > 0;
 }
 

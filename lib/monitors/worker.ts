@@ -4,9 +4,10 @@ import type { QueueWorker } from "@/lib/infra/jobs/queue";
 import { usesRedisQueue } from "@/lib/infra/jobs/queue";
 import { startScheduleWorker } from "@/lib/infra/jobs/schedules";
 import { isShuttingDown } from "@/lib/infra/lifecycle";
+import { log } from "@/lib/infra/log";
 import { processWide } from "@/lib/infra/process-state";
 import { scrapeMonitorUrls } from "./check-runs";
-import { type MonitorTickData, recordOverlap, runCheck, type Scrape } from "./checks";
+import { type MonitorTickData, recordOverlap, recoverLostChecks, runCheck, type Scrape } from "./checks";
 import { MONITORS_QUEUE } from "./monitors";
 
 // The monitors' schedule worker: takes the ticks of queue "monitors" (BullMQ's job schedulers with Redis, the
@@ -15,19 +16,36 @@ import { MONITORS_QUEUE } from "./monitors";
 
 /** Checks one process runs at once: each mostly waits for its runs, which the run workers do. */
 const CHECK_CONCURRENCY = 8;
+/** How often a worker settles checks lost with their tick (a check's running mark lapses a minute after its end). */
+const LOST_CHECKS_INTERVAL_MS = 15_000;
 
 const running = processWide<{ worker?: QueueWorker }>("monitor-worker", () => ({}));
 
 /** Starts the worker (tests pass their own scrape and options). */
 export function startMonitorWorker(
   scrape: Scrape = scrapeMonitorUrls,
-  options: { concurrency?: number; pollMs?: number; runningLeaseMs?: number } = {},
+  options: { concurrency?: number; pollMs?: number; runningLeaseMs?: number; lostChecksIntervalMs?: number } = {},
 ): QueueWorker {
-  return startScheduleWorker<MonitorTickData>(
+  const worker = startScheduleWorker<MonitorTickData>(
     MONITORS_QUEUE,
     { run: (tick) => runCheck(tick, scrape), skipped: (tick) => recordOverlap(tick) },
     { concurrency: options.concurrency ?? CHECK_CONCURRENCY, pollMs: options.pollMs, runningLeaseMs: options.runningLeaseMs },
   );
+  const recover = () =>
+    recoverLostChecks()
+      .then((settled) => {
+        if (settled > 0) log.info({ settled }, "settled monitor checks lost with their worker");
+      })
+      .catch((err: unknown) => log.warn({ err }, "settling lost monitor checks failed"));
+  void recover();
+  const timer = setInterval(() => void recover(), options.lostChecksIntervalMs ?? LOST_CHECKS_INTERVAL_MS);
+  timer.unref();
+  return {
+    async close() {
+      clearInterval(timer);
+      await worker.close();
+    },
+  };
 }
 
 /**

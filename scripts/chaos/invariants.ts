@@ -24,6 +24,7 @@ interface RunRow {
   id: number;
   user_id: number;
   batch_id: number | null;
+  url: string;
   status: string;
   item_count: number;
   error_code: string | null;
@@ -31,13 +32,24 @@ interface RunRow {
   quota_month: string | null;
   started_at: Date | null;
   finished_at: Date | null;
+  origin_kind: string | null;
+  origin_id: number | null;
+  rendered: boolean;
+  render: string | null;
 }
+
+const CRAWL_TERMINAL = new Set(["completed", "cancelled", "failed"]);
+/** A check's end (lib/monitors/schema.ts CHECK_STATUSES less `running`). */
+const CHECK_STATUSES_REPORTED = ["new", "same", "changed", "failed", "skipped_quota", "skipped_overlap"] as const;
+const CHECK_TERMINAL = new Set<string>(CHECK_STATUSES_REPORTED);
 
 function check(name: string, counts: string, violations: string[]): Check {
   return { name, ok: violations.length === 0, counts, violations };
 }
 
-const SUBMISSIONS = new Set(["run-sync", "run-async", "batch"]);
+const SUBMISSIONS = new Set(["run-sync", "run-async", "batch", "run-render"]);
+/** What the user's own request limiter counts: the submissions and crawls. */
+const RATE_LIMITED = new Set([...SUBMISSIONS, "crawl"]);
 const accepted = (outcome: Outcome) => outcome.final.status === 200 || outcome.final.status === 202;
 const idOf = (body: unknown) => (body as { id?: unknown } | undefined)?.id;
 
@@ -54,7 +66,8 @@ export async function checkInvariants(input: {
   const userIds = users.map((user) => user.id);
   const runs = (
     await db.query<RunRow>(
-      `SELECT id, user_id, batch_id, status::text AS status, item_count, error_code, webhook_url, quota_month, started_at, finished_at
+      `SELECT id, user_id, batch_id, url, status::text AS status, item_count, error_code, webhook_url, quota_month, started_at,
+              finished_at, origin_kind, origin_id, rendered, options::json->>'render' AS render
        FROM scraper_runs WHERE user_id = ANY($1)`,
       [userIds],
     )
@@ -69,6 +82,7 @@ export async function checkInvariants(input: {
     let sync200 = 0;
     let sync202 = 0;
     let async202 = 0;
+    let render = 0;
     let batchRuns = 0;
     for (const outcome of log.outcomes) {
       if (!SUBMISSIONS.has(outcome.op) || !accepted(outcome)) continue;
@@ -87,7 +101,8 @@ export async function checkInvariants(input: {
       }
       const id = idOf(outcome.final.body) as number;
       acceptedRuns.set(id, { user: user.id, answers: outcome });
-      if (outcome.op === "run-sync" && outcome.final.status === 200) sync200++;
+      if (outcome.op === "run-render") render++;
+      else if (outcome.op === "run-sync" && outcome.final.status === 200) sync200++;
       else if (outcome.op === "run-sync") sync202++;
       else async202++;
       const run = runById.get(id);
@@ -114,7 +129,7 @@ export async function checkInvariants(input: {
     checks.push(
       check(
         "every accepted run reached an end, none lost, none with two results",
-        `${acceptedRuns.size} accepted (sync 200: ${sync200}, sync 202: ${sync202}, async 202: ${async202}, in batches: ${batchRuns}); ${terminal} ended; ${runs.length} runs in all, ${open.length} not ended`,
+        `${acceptedRuns.size} accepted (sync 200: ${sync200}, sync 202: ${sync202}, async 202: ${async202}, render: ${render}, in batches: ${batchRuns}); ${terminal} ended; ${runs.length} runs in all (crawl pages: ${runs.filter((run) => run.origin_kind === "crawl").length}, monitor checks: ${runs.filter((run) => run.origin_kind === "monitor").length}), ${open.length} not ended`,
         violations,
       ),
     );
@@ -198,7 +213,9 @@ export async function checkInvariants(input: {
     for (const user of users) {
       // The user's own limiter (runs and batches); a verification's is the caller's address's.
       const counted = log.answers
-        .filter((answer) => answer.user === user.index && SUBMISSIONS.has(answer.op) && answer.rateLimit && answer.status !== 429)
+        .filter(
+          (answer) => answer.user === user.index && RATE_LIMITED.has(answer.op) && answer.rateLimit && answer.status !== 429,
+        )
         .sort((a, b) => (a.rateLimit?.reset ?? 0) - (b.rateLimit?.reset ?? 0));
       // One window's answers share its reset time, give or take the second each instance rounds to.
       let start = Number.NEGATIVE_INFINITY;
@@ -392,6 +409,266 @@ export async function checkInvariants(input: {
       check(
         "a web instance shutting down gracefully drops no request it took",
         `${faults.filter((f) => f.kind === "term-web").length} graceful restarts, ${held} requests in flight answered through them; in all ${refused} connections refused (instance down) and ${dropped} dropped (SIGKILL)`,
+        violations,
+      ),
+    );
+  }
+
+  // 8. Crawls: every crawl ended, every page ended; no page run twice, no URL of a crawl scraped twice; the counters
+  // are the pages; a succeeded page's run succeeded (and so was charged once, by check 2).
+  {
+    const violations: string[] = [];
+    const crawls = (
+      await db.query<{
+        id: number;
+        user_id: number;
+        status: string;
+        stopped_reason: string | null;
+        succeeded: number;
+        failed: number;
+        discovered: number;
+        page_limit: number;
+        webhook_url: string | null;
+      }>(
+        `SELECT id, user_id, status, stopped_reason, succeeded, failed, discovered, page_limit, webhook_url
+         FROM crawls WHERE user_id = ANY($1)`,
+        [userIds],
+      )
+    ).rows;
+    const pages = (
+      await db.query<{
+        id: number;
+        crawl_id: number;
+        url: string;
+        key: string;
+        state: string;
+        run_id: number | null;
+        error_code: string | null;
+      }>("SELECT id, crawl_id, url, key, state, run_id, error_code FROM crawl_pages WHERE crawl_id = ANY($1)", [
+        crawls.map((crawl) => crawl.id),
+      ])
+    ).rows;
+    const crawlById = new Map(crawls.map((crawl) => [crawl.id, crawl]));
+    const acceptedCrawls = log.outcomes.filter((outcome) => outcome.op === "crawl" && outcome.final.status === 202);
+    for (const outcome of acceptedCrawls) {
+      const id = idOf(outcome.final.body) as number;
+      const crawl = crawlById.get(id);
+      if (!crawl) violations.push(`crawl ${id} was accepted and is not in the database`);
+      else if (crawl.user_id !== (byIndex.get(outcome.user) as ChaosUser).id)
+        violations.push(`crawl ${id} belongs to another user`);
+    }
+    for (const crawl of crawls) {
+      if (!CRAWL_TERMINAL.has(crawl.status)) violations.push(`crawl ${crawl.id} is still ${crawl.status}`);
+      const own = pages.filter((page) => page.crawl_id === crawl.id);
+      const succeeded = own.filter((page) => page.state === "succeeded").length;
+      const failed = own.filter((page) => page.state === "failed").length;
+      if (succeeded !== crawl.succeeded || failed !== crawl.failed)
+        violations.push(
+          `crawl ${crawl.id}: counters ${crawl.succeeded} succeeded / ${crawl.failed} failed, pages ${succeeded} / ${failed}`,
+        );
+      if (own.length > crawl.page_limit)
+        violations.push(`crawl ${crawl.id}: ${own.length} pages over its limit ${crawl.page_limit}`);
+      // Every run the crawl made, whatever page row recorded it: one per URL.
+      const crawlRuns = runs.filter((run) => run.origin_kind === "crawl" && run.origin_id === crawl.id);
+      const perUrl = new Map<string, number[]>();
+      for (const run of crawlRuns) perUrl.set(run.url, [...(perUrl.get(run.url) ?? []), run.id]);
+      for (const [url, ids] of perUrl)
+        if (ids.length > 1) violations.push(`crawl ${crawl.id}: ${url} scraped ${ids.length} times (runs ${ids.join(", ")})`);
+      const recorded = new Set(own.flatMap((page) => (page.run_id === null ? [] : [page.run_id])));
+      for (const run of crawlRuns)
+        if (!recorded.has(run.id)) violations.push(`crawl ${crawl.id}: run ${run.id} (${run.status}) is no page's run`);
+    }
+    const runOwners = new Map<number, number>();
+    for (const page of pages) {
+      if (page.state === "queued" || page.state === "running")
+        violations.push(`crawl ${page.crawl_id}: page ${page.id} is still ${page.state}`);
+      if (page.run_id !== null) {
+        const other = runOwners.get(page.run_id);
+        if (other !== undefined) violations.push(`run ${page.run_id} is the run of pages ${other} and ${page.id}`);
+        runOwners.set(page.run_id, page.id);
+      }
+      const run = page.run_id === null ? undefined : runById.get(page.run_id);
+      if (page.state === "succeeded" && run?.status !== "success")
+        violations.push(
+          `crawl ${page.crawl_id}: page ${page.id} succeeded, its run ${page.run_id} is ${run?.status ?? "missing"}`,
+        );
+      if (page.state === "failed" && run?.status === "success")
+        violations.push(`crawl ${page.crawl_id}: page ${page.id} failed (${page.error_code}), its run ${page.run_id} succeeded`);
+    }
+    const byStatus = (status: string) => crawls.filter((crawl) => crawl.status === status).length;
+    const byState = (state: string) => pages.filter((page) => page.state === state).length;
+    const cancels = log.outcomes.filter((outcome) => outcome.op === "crawl-cancel");
+    checks.push(
+      check(
+        "every crawl ended, every page ended; no page run twice, no URL of a crawl scraped twice; counters = pages",
+        `${acceptedCrawls.length} crawls accepted (${log.outcomes.filter((o) => o.op === "crawl" && o.final.code === "crawl_limited").length} refused crawl_limited), ${crawls.length} in all: ${byStatus("completed")} completed (${crawls.filter((c) => c.stopped_reason === "quota").length} by the quota), ${byStatus("cancelled")} cancelled, ${byStatus("failed")} failed; ${cancels.filter((o) => o.final.status === 200).length} cancelled mid-way of ${cancels.length} asked; ${pages.length} pages: ${byState("succeeded")} succeeded, ${byState("failed")} failed, ${byState("cancelled")} cancelled; ${runs.filter((run) => run.origin_kind === "crawl").length} page runs`,
+        violations,
+      ),
+    );
+  }
+
+  // 9. Monitors: every check ended; no two checks of one monitor ran at once (a tick due meanwhile is
+  // skipped_overlap).
+  {
+    const violations: string[] = [];
+    const monitors = (
+      await db.query<{ id: number; webhook_url: string | null }>("SELECT id, webhook_url FROM monitors WHERE user_id = ANY($1)", [
+        userIds,
+      ])
+    ).rows;
+    const checksRows = (
+      await db.query<{
+        id: number;
+        monitor_id: number;
+        status: string;
+        manual: boolean;
+        created_at: Date;
+        finished_at: Date | null;
+      }>(
+        "SELECT id, monitor_id, status, manual, created_at, finished_at FROM monitor_checks WHERE monitor_id = ANY($1) ORDER BY id",
+        [monitors.map((monitor) => monitor.id)],
+      )
+    ).rows;
+    for (const row of checksRows) {
+      if (!CHECK_TERMINAL.has(row.status)) violations.push(`monitor ${row.monitor_id}: check ${row.id} is still ${row.status}`);
+      else if (!row.finished_at) violations.push(`monitor ${row.monitor_id}: check ${row.id} ${row.status} without an end time`);
+    }
+    for (const monitor of monitors) {
+      const ran = checksRows.filter(
+        (row) => row.monitor_id === monitor.id && !row.status.startsWith("skipped_") && row.finished_at !== null,
+      );
+      for (let i = 0; i < ran.length; i++)
+        for (let j = i + 1; j < ran.length; j++) {
+          const [a, b] = [ran[i], ran[j]] as [(typeof ran)[number], (typeof ran)[number]];
+          if (a.created_at < (b.finished_at as Date) && b.created_at < (a.finished_at as Date))
+            violations.push(
+              `monitor ${monitor.id}: checks ${a.id} and ${b.id} overlap (${a.created_at.toISOString().slice(11, 23)}–${a.finished_at?.toISOString().slice(11, 23)}, ${b.created_at.toISOString().slice(11, 23)}–${b.finished_at?.toISOString().slice(11, 23)})`,
+            );
+        }
+    }
+    const count = (status: string) => checksRows.filter((row) => row.status === status).length;
+    const created = log.outcomes.filter((outcome) => outcome.op === "monitor" && outcome.final.status === 201).length;
+    const now = log.outcomes.filter((outcome) => outcome.op === "monitor-run");
+    checks.push(
+      check(
+        "every monitor check ended; no two checks of one monitor at once",
+        `${created} monitors created (${monitors.length} in all); check now asked ${now.length} times: ${now.filter((o) => o.final.status === 202).length} queued, ${now.filter((o) => o.final.code === "check_running").length} 409 check_running; ${checksRows.length} checks (${checksRows.filter((row) => row.manual).length} asked): ${CHECK_STATUSES_REPORTED.map((status) => `${count(status)} ${status}`).join(", ")}; ${runs.filter((run) => run.origin_kind === "monitor").length} check runs`,
+        violations,
+      ),
+    );
+  }
+
+  // 10. Rendered runs: covered by checks 1 and 2 (ended, charged once iff success); counted here so it shows they ran.
+  {
+    const violations: string[] = [];
+    const asked = runs.filter((run) => run.render === "true" || run.render === "auto");
+    const acceptedRenders = log.outcomes.filter((outcome) => outcome.op === "run-render" && accepted(outcome)).length;
+    for (const run of asked)
+      if (!TERMINAL.has(run.status)) violations.push(`rendered run ${run.id} (render ${run.render}) is still ${run.status}`);
+    const always = asked.filter((run) => run.render === "true");
+    const auto = asked.filter((run) => run.render === "auto");
+    const ok = (list: RunRow[]) => list.filter((run) => run.status === "success").length;
+    const errors = new Map<string, number>();
+    for (const run of asked)
+      if (run.status !== "success") errors.set(run.error_code ?? run.status, (errors.get(run.error_code ?? run.status) ?? 0) + 1);
+    checks.push(
+      check(
+        "rendered runs ended (and are in the run and usage checks above)",
+        `${acceptedRenders} accepted; ${always.length} render: true (${ok(always)} succeeded), ${auto.length} render: "auto" (${ok(auto)} succeeded), ${asked.filter((run) => run.rendered).length} rendered in a browser; not succeeded: ${[...errors].map(([code, n]) => `${n} ${code}`).join(", ") || "none"}`,
+        violations,
+      ),
+    );
+  }
+
+  // 11. Crawl and monitor webhooks: one crawl.completed / crawl.failed per ended crawl with a webhook (its type
+  // matching the status), one crawl.page per ended page, one monitor.changed per changed check, each delivered
+  // (check 4 checks delivery, duplicates and attempts for every event).
+  {
+    const violations: string[] = [];
+    const events = (
+      await db.query<{ event_id: string; type: string; crawl_id: number | null; delivered_at: Date | null; payload: string }>(
+        "SELECT event_id, type, crawl_id, delivered_at, payload FROM webhook_deliveries WHERE user_id = ANY($1) AND (type LIKE 'crawl.%' OR type LIKE 'monitor.%')",
+        [userIds],
+      )
+    ).rows;
+    const delivered = new Set(received.filter((reception) => reception.answer === 200).map((reception) => reception.eventId));
+    const crawls = (
+      await db.query<{ id: number; status: string; webhook_url: string | null }>(
+        "SELECT id, status, webhook_url FROM crawls WHERE user_id = ANY($1)",
+        [userIds],
+      )
+    ).rows;
+    const pages = (
+      await db.query<{ id: number; crawl_id: number; state: string }>(
+        "SELECT id, crawl_id, state FROM crawl_pages WHERE crawl_id = ANY($1)",
+        [crawls.map((crawl) => crawl.id)],
+      )
+    ).rows;
+    const dataOf = (payload: string) => (JSON.parse(payload) as { data: Record<string, unknown> }).data;
+    let crawlEnds = 0;
+    let pageEvents = 0;
+    for (const crawl of crawls) {
+      if (!crawl.webhook_url || !CRAWL_TERMINAL.has(crawl.status)) continue;
+      const ends = events.filter((event) => event.crawl_id === crawl.id && event.type !== "crawl.page");
+      crawlEnds += ends.length;
+      if (ends.length !== 1) violations.push(`crawl ${crawl.id} (${crawl.status}): ${ends.length} end events`);
+      const expected = crawl.status === "failed" ? "crawl.failed" : "crawl.completed";
+      for (const event of ends) {
+        if (event.type !== expected) violations.push(`crawl ${crawl.id} (${crawl.status}): its end event is ${event.type}`);
+        if ((dataOf(event.payload) as { status?: string }).status !== crawl.status)
+          violations.push(
+            `crawl ${crawl.id} (${crawl.status}): ${event.type} says ${(dataOf(event.payload) as { status?: string }).status}`,
+          );
+      }
+      const perPage = new Map<number, number>();
+      for (const event of events)
+        if (event.crawl_id === crawl.id && event.type === "crawl.page") {
+          const page = (dataOf(event.payload) as { page: { id: number } }).page.id;
+          perPage.set(page, (perPage.get(page) ?? 0) + 1);
+        }
+      for (const page of pages.filter((p) => p.crawl_id === crawl.id && (p.state === "succeeded" || p.state === "failed"))) {
+        pageEvents++;
+        if (perPage.get(page.id) !== 1)
+          violations.push(
+            `crawl ${crawl.id}: page ${page.id} (${page.state}) has ${perPage.get(page.id) ?? 0} crawl.page events`,
+          );
+      }
+    }
+    const monitors = (
+      await db.query<{ id: number; webhook_url: string | null }>("SELECT id, webhook_url FROM monitors WHERE user_id = ANY($1)", [
+        userIds,
+      ])
+    ).rows;
+    const changed = (
+      await db.query<{ id: number; monitor_id: number }>(
+        "SELECT id, monitor_id FROM monitor_checks WHERE status = 'changed' AND monitor_id = ANY($1)",
+        [monitors.filter((monitor) => monitor.webhook_url).map((monitor) => monitor.id)],
+      )
+    ).rows;
+    const perCheck = new Map<number, number>();
+    for (const event of events)
+      if (event.type === "monitor.changed") {
+        const id = (dataOf(event.payload) as { check: { id: number } }).check.id;
+        perCheck.set(id, (perCheck.get(id) ?? 0) + 1);
+      }
+    for (const row of changed)
+      if (perCheck.get(row.id) !== 1)
+        violations.push(
+          `monitor ${row.monitor_id}: changed check ${row.id} has ${perCheck.get(row.id) ?? 0} monitor.changed events`,
+        );
+    for (const [id, n] of perCheck)
+      if (!changed.some((row) => row.id === id))
+        violations.push(`monitor.changed ×${n} for check ${id}, which is not a changed check`);
+    let eventsDelivered = 0;
+    for (const event of events) {
+      if (event.delivered_at && delivered.has(event.event_id)) eventsDelivered++;
+      else violations.push(`${event.type} ${event.event_id} not delivered`);
+    }
+    const ofType = (type: string) => events.filter((event) => event.type === type).length;
+    checks.push(
+      check(
+        "one crawl end event per ended crawl, one crawl.page per ended page, one monitor.changed per changed check, each delivered",
+        `${crawlEnds} crawl end events (${ofType("crawl.completed")} crawl.completed, ${ofType("crawl.failed")} crawl.failed), ${pageEvents} pages → ${ofType("crawl.page")} crawl.page; ${changed.length} changed checks → ${ofType("monitor.changed")} monitor.changed, ${ofType("monitor.failed")} monitor.failed; ${eventsDelivered} of ${events.length} delivered`,
         violations,
       ),
     );

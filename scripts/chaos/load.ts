@@ -1,10 +1,11 @@
 // The chaos run's load: users on different plans, each a loop of sync runs, async runs and batches with webhooks,
-// license verifications and API-key reads, as clients do it: through a load balancer that fails over to the other
+// license verifications and API-key reads, and at a lower rate crawls of a small site (some cancelled mid-way),
+// monitors with "check now", and runs rendered in a browser, as clients do it: through a load balancer that fails over to the other
 // web instance when one does not answer, retrying a 503 after its Retry-After (and a dropped connection at once)
 // with the same Idempotency-Key. Every answer is logged for the invariants.
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { PlanId } from "@/lib/config/plans";
+import { PLANS, type PlanId } from "@/lib/config/plans";
 import type { AppProcess } from "./processes";
 import type { Random } from "./random";
 
@@ -18,7 +19,18 @@ export interface ChaosUser {
   license: { id: number; key: string; maxUsage: number };
 }
 
-export type Operation = "run-sync" | "run-async" | "batch" | "verify" | "read-run" | "read-secret";
+export type Operation =
+  | "run-sync"
+  | "run-async"
+  | "batch"
+  | "verify"
+  | "read-run"
+  | "read-secret"
+  | "crawl"
+  | "crawl-cancel"
+  | "monitor"
+  | "monitor-run"
+  | "run-render";
 
 /** One HTTP answer (or its absence) as the client saw it. */
 export interface Answer {
@@ -210,6 +222,7 @@ function pickPage(random: Random): string {
   return PAGES[0]?.[1] as string;
 }
 
+/** The runs, batches and verifications stay the bulk; crawls, monitors and rendered runs come in at a few percent. */
 const OPERATIONS: [weight: number, op: Operation][] = [
   [26, "run-sync"],
   [24, "run-async"],
@@ -217,7 +230,17 @@ const OPERATIONS: [weight: number, op: Operation][] = [
   [24, "verify"],
   [12, "read-run"],
   [4, "read-secret"],
+  [3, "crawl"],
+  [1, "crawl-cancel"],
+  [3, "monitor"],
+  [4, "run-render"],
 ];
+
+/** Monitors one user makes at most (every plan allows this many); past it, "monitor" asks one to check now. */
+const MONITORS_PER_USER = 2;
+
+/** The crawl fixture's start page (test/fixtures/sites/crawl): 11 pages in reach, a slow one and a failing one. */
+export const CRAWL_START_PATH = "/crawl/index.html";
 
 function pickOperation(random: Random): Operation {
   const total = OPERATIONS.reduce((sum, [weight]) => sum + weight, 0);
@@ -240,12 +263,17 @@ export async function userLoop(options: {
   log: LoadLog;
   scraperId: number;
   siteUrl: string;
+  /** The JavaScript-drawn pages (test/support/browser-site.ts): nothing to extract without a browser. */
+  browserSiteUrl: string;
   receiverUrl: string;
   until: number;
 }): Promise<void> {
-  const { user, random, balancer, log, scraperId, siteUrl, receiverUrl, until } = options;
+  const { user, random, balancer, log, scraperId, siteUrl, browserSiteUrl, receiverUrl, until } = options;
   const auth = { authorization: `Bearer ${user.apiKey}` };
   const runIds: number[] = [];
+  const crawlIds: number[] = [];
+  const monitorIds: number[] = [];
+  const plan = PLANS[user.plan];
   const run = (body: Record<string, unknown>, op: Operation) =>
     call(balancer, log, {
       user: user.index,
@@ -297,11 +325,82 @@ export async function userLoop(options: {
       case "read-secret":
         await call(balancer, log, { user: user.index, op, method: "GET", path: "/api/webhooks/secret", headers: auth });
         break;
+      case "crawl":
+        // No Idempotency-Key on crawls: a retried submission may make a second crawl, which must end as well.
+        outcome = await call(balancer, log, {
+          user: user.index,
+          op,
+          method: "POST",
+          path: "/api/crawls",
+          body: {
+            url: `${siteUrl}${CRAWL_START_PATH}`,
+            limit: random.int(3, 10),
+            webhook_url: `${receiverUrl}/crawls/${user.index}`,
+          },
+          headers: auth,
+        });
+        break;
+      case "crawl-cancel": {
+        // Mid-way, usually: the newest crawl (409 not_cancellable once it has ended).
+        const id = crawlIds.at(-1);
+        if (id === undefined) break;
+        await call(balancer, log, { user: user.index, op, method: "DELETE", path: `/api/crawls/${id}`, headers: auth });
+        break;
+      }
+      case "monitor": {
+        if (monitorIds.length < MONITORS_PER_USER) {
+          // The plan's shortest schedule: an interval (its first check at once) or, on Business, a cron of the
+          // same rhythm. Half watch a page that changes every 20 s (monitor.changed), half a plain one.
+          const changing = random.next() < 0.5;
+          const schedule =
+            user.plan === "business" && random.next() < 0.5
+              ? { cron: "*/5 * * * *", timezone: "UTC" }
+              : { interval_ms: plan.monitorMinIntervalMs };
+          outcome = await call(balancer, log, {
+            user: user.index,
+            op,
+            method: "POST",
+            path: "/api/monitors",
+            body: {
+              name: `chaos ${user.index}-${monitorIds.length}`,
+              scraper_id: scraperId,
+              url: changing ? `${siteUrl}/changing?every=20000` : `${siteUrl}${pickPage(random)}`,
+              schedule,
+              webhook_url: `${receiverUrl}/monitors/${user.index}`,
+            },
+            headers: auth,
+          });
+          break;
+        }
+        // "Check now" (409 check_running while one runs).
+        await call(balancer, log, {
+          user: user.index,
+          op: "monitor-run",
+          method: "POST",
+          path: `/api/monitors/${random.pick(monitorIds)}/run`,
+          headers: auth,
+        });
+        break;
+      }
+      case "run-render": {
+        // A page drawn by JavaScript: rendered always on the plans that allow it, "auto" (which finds it needs
+        // the browser) on Free.
+        const render = plan.rendering.mode === "always" && random.next() < 0.7 ? true : "auto";
+        const page = random.next() < 0.8 ? `/products/${random.int(1, 500)}` : "/late-json-ld";
+        outcome = await run(
+          random.next() < 0.5
+            ? { url: `${browserSiteUrl}${page}`, render }
+            : { url: `${browserSiteUrl}${page}`, render, async: true, webhook_url: `${receiverUrl}/runs/${user.index}` },
+          op,
+        );
+        break;
+      }
     }
     const id = (outcome?.final.body as { id?: unknown } | undefined)?.id;
-    if ((op === "run-sync" || op === "run-async") && typeof id === "number" && outcome?.final.status !== undefined) {
-      if (outcome.final.status === 200 || outcome.final.status === 202) runIds.push(id);
-    }
+    const acceptedId = typeof id === "number" && (outcome?.final.status === 200 || outcome?.final.status === 202);
+    if ((op === "run-sync" || op === "run-async" || op === "run-render") && acceptedId) runIds.push(id);
+    if (op === "crawl" && acceptedId) crawlIds.push(id);
+    if (op === "monitor" && outcome?.final.status === 201 && typeof id === "number") monitorIds.push(id);
     await sleep(random.int(500, 2500));
   }
 }

@@ -1,14 +1,15 @@
 // npm run chaos — the whole system under load while its parts fail (issue 29, docs/architecture.md#faults-survived):
 // PostgreSQL and Redis of its own, 2 web instances and 2 worker processes on the production build, a local fixture
-// site (slow, failing, hostile pages) and webhook receiver, and 20 users on different plans running sync runs,
-// async runs and batches with webhooks, verifying licenses and reading with their API keys. A seeded fault
+// site (slow, failing, hostile pages, a small site to crawl, pages drawn by JavaScript) and webhook receiver, and 20
+// users on different plans running sync runs, async runs and batches with webhooks, verifying licenses and reading
+// with their API keys, and now and then crawling, monitoring and rendering in a browser. A seeded fault
 // schedule (printed first) kills, restarts, pauses and skews them in turn; then the faults stop, the system
 // settles, and the invariants are checked and printed with their counts. Exit code 1 if any fails.
 //
 //   npm run chaos -- [--minutes 5] [--seed N] [--smoke] [--port-base 5050]
 //
 // --smoke: one minute, four quick faults (what .ci/run runs). Ports: PostgreSQL at the base, Redis +1, web
-// instances +2 and +3, the fixture site +4, the receiver +5. Logs stay in the folder printed at the start.
+// instances +2 and +3, the fixture site +4, the receiver +5, the JavaScript-drawn site +6. Logs stay in the folder printed at the start.
 import { spawnSync } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
@@ -17,6 +18,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { PLAN_IDS, type PlanId } from "@/lib/config/plans";
+import { startBrowserSite } from "@/test/support/browser-site";
 import { startFixtureServer } from "@/test/support/fixture-server";
 import { redisServer } from "@/test/support/redis-server";
 import { buildState, recordBuild } from "../build-state";
@@ -130,6 +132,8 @@ try {
   cleanups.push(() => site.close());
   const receiver = await startReceiver(portBase + 5, seededRandom(seed + 1));
   cleanups.push(() => receiver.close());
+  const browserSite = await startBrowserSite(portBase + 6);
+  cleanups.push(() => browserSite.close());
 
   // The checker's connections: the pool makes new ones after a PostgreSQL restart; a query failing meanwhile is retried.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
@@ -244,6 +248,7 @@ try {
       log,
       scraperId,
       siteUrl: site.url,
+      browserSiteUrl: browserSite.url,
       receiverUrl: receiver.url,
       until,
     }),
@@ -308,9 +313,18 @@ try {
         )
       ).rows[0]?.n,
     );
-    if (open === 0 && pending === 0) break;
+    // Crawls and monitor checks under way: their runs and events are still to come.
+    const crawlsOpen = Number(
+      (await query<{ n: string }>("SELECT count(*) AS n FROM crawls WHERE status IN ('queued', 'running')")).rows[0]?.n,
+    );
+    const checksRunning = Number(
+      (await query<{ n: string }>("SELECT count(*) AS n FROM monitor_checks WHERE status = 'running'")).rows[0]?.n,
+    );
+    if (open === 0 && pending === 0 && crawlsOpen === 0 && checksRunning === 0) break;
     if (Date.now() - settleStarted > SETTLE_MAX_MS) {
-      say(`not settled after ${SETTLE_MAX_MS / 1000} s: ${open} runs open, ${pending} deliveries pending`);
+      say(
+        `not settled after ${SETTLE_MAX_MS / 1000} s: ${open} runs open, ${pending} deliveries pending, ${crawlsOpen} crawls open, ${checksRunning} checks running`,
+      );
       break;
     }
     await sleep(2000);

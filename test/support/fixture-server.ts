@@ -35,6 +35,7 @@ export interface FixtureServer {
  * - /not-html: JSON; /image.png: a PNG.
  * - /hostile/<name>?n=<size>: a pathological page of hostile-pages.ts (deep-dom, deep-json-ld, big-text, many-cards,
  *   and the content formats' huge-article, big-table, many-links, deep-list, spanned-table, long-base-links).
+ * - /changing?every=<ms>: a product page (JSON-LD) whose price changes every <ms> (default 10 s), for monitors.
  */
 /** `port` 0 (the default) takes a free one; benchmarks pass one of their own. */
 export async function startFixtureServer(port = 0): Promise<FixtureServer> {
@@ -111,6 +112,24 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
   if (page) {
     const size = Number(searchParams.get("n") ?? page.defaultSize);
     response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page.make(size));
+    return;
+  }
+  if (pathname === "/changing") {
+    // The price is the time in steps of `every`: two checks a step apart see a change, within one step none.
+    const step = Math.max(1, Number(searchParams.get("every") ?? 10_000));
+    const price = (10 + (Math.floor(Date.now() / step) % 90)).toFixed(2);
+    const data = {
+      "@context": "https://schema.org",
+      "@type": "Product",
+      name: "Changing Lamp",
+      sku: "CH-1",
+      offers: { "@type": "Offer", price, priceCurrency: "USD" },
+    };
+    response
+      .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+      .end(
+        `<!doctype html><html><head><title>Changing Lamp</title><script type="application/ld+json">${JSON.stringify(data)}</script></head><body><h1>Changing Lamp</h1><p class="price">$${price}</p></body></html>`,
+      );
     return;
   }
   if (pathname === "/not-html") {

@@ -210,7 +210,10 @@ describe("POST /api/monitors/{id}/run and GET /api/monitors/{id}/checks", () => 
 
   it("answers 409 while a check runs, and 409 for a paused monitor", async () => {
     const { body } = await create(user, valid());
-    await db.monitorCheck.create({ data: { monitorId: body.id, status: "running", dueAt: new Date() } });
+    // A check under way: its worker renews its lease.
+    await db.monitorCheck.create({
+      data: { monitorId: body.id, status: "running", dueAt: new Date(), leaseUntil: new Date(Date.now() + 60_000) },
+    });
     const busy = await callJson(RUN, {
       method: "POST",
       path: `/api/monitors/${body.id}/run`,
