@@ -125,7 +125,13 @@ async function startServers() {
   const baselineArgs = ["scripts/bench/baseline-server.ts", sqliteFilePath(sqliteUrl), String(basePort)];
   // Profiled too, when the apps are: what the baseline spends on the same SQL and the same write is the yardstick of theirs.
   const baseline = profileDir
-    ? startServer("baseline", basePort, "node", ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "--import", "tsx", ...baselineArgs])
+    ? startServer("baseline", basePort, "node", [
+        "--cpu-prof",
+        `--cpu-prof-dir=${profileDir}`,
+        "--import",
+        "tsx",
+        ...baselineArgs,
+      ])
     : startServer("baseline", basePort, "npx", ["tsx", ...baselineArgs]);
   const postgres = postgresUrl ? startApp("app-postgres", basePort + 2, postgresUrl, appDir, profileDir) : null;
   const fixture = spawn("npx", ["tsx", "scripts/bench/fixture-server.ts", String(basePort + 3)], {
