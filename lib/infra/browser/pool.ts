@@ -1,5 +1,5 @@
 import "server-only";
-import type { Browser } from "playwright-core";
+import { type Browser, errors as playwrightErrors } from "playwright-core";
 import { deadline as startDeadline } from "@/lib/infra/deadline";
 import { env } from "@/lib/infra/env";
 import { AppError, isAppError } from "@/lib/infra/errors";
@@ -344,7 +344,9 @@ class Pool implements BrowserPool {
         : pageCrashed();
     }
     if (isAppError(error)) return error;
-    if (expired) {
+    // A step's own Playwright timeout is the time left to the deadline (PageSession.remaining): it may fire a moment
+    // before the deadline's timer does, and is the deadline all the same.
+    if (expired || error instanceof playwrightErrors.TimeoutError) {
       if (session.outcome.awaitingDocument) {
         return new AppError(
           "upstream_timeout",
