@@ -88,6 +88,28 @@ const A = "https://shop.example.com/a";
 const B = "https://shop.example.com/b";
 const headphones = (price: unknown, extra: Item = {}) => ({ title: "Headphones", sku: "H-1", price, ...extra });
 
+/**
+ * A monitor worker whose check of monitor `id` scrapes A only once `release()` is called, so a test can act while
+ * that check runs; `started` lists each start of it. The worker takes any monitor's due tick; others end at once.
+ */
+function heldWorker(id: number) {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const started: number[] = [];
+  const worker = startMonitorWorker(
+    async (monitor, urls): Promise<ScrapeOutcome> => {
+      if (monitor.id !== id) return pagesScrape({})(monitor, urls, 0);
+      started.push(monitor.id);
+      await held;
+      return pagesScrape({ [A]: ok([headphones(1)]) })(monitor, urls, 0);
+    },
+    { pollMs: 50 },
+  );
+  return { worker, started, release: () => release() };
+}
+
 describe("a monitor's checks", () => {
   let user: RunTestUser;
   beforeAll(async () => {
@@ -298,20 +320,7 @@ describe("ticks on the schedule worker", () => {
   it("leaves a check whose tick is still running to that tick", async () => {
     const user = await createRunUser("pro");
     const { id } = await monitorOf(user, [A]);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const started: number[] = [];
-    const worker = startMonitorWorker(
-      async (monitor, urls): Promise<ScrapeOutcome> => {
-        if (monitor.id !== id) return pagesScrape({})(monitor, urls, 0);
-        started.push(monitor.id);
-        await held;
-        return pagesScrape({ [A]: ok([headphones(1)]) })(monitor, urls, 0);
-      },
-      { pollMs: 50 },
-    );
+    const { worker, started, release } = heldWorker(id);
     try {
       expect(await runScheduleNow(MONITORS_QUEUE, String(id))).toBe(true);
       await vi.waitFor(() => expect(started).toEqual([id]));
@@ -328,21 +337,7 @@ describe("ticks on the schedule worker", () => {
   it("records a tick that comes while the previous check still runs as skipped_overlap", async () => {
     const user = await createRunUser("pro");
     const { id } = await monitorOf(user, [A]);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const started: number[] = [];
-    const worker = startMonitorWorker(
-      async (monitor, urls): Promise<ScrapeOutcome> => {
-        // The worker takes any monitor's due tick; this test watches its own.
-        if (monitor.id !== id) return pagesScrape({})(monitor, urls, 0);
-        started.push(monitor.id);
-        await held;
-        return pagesScrape({ [A]: ok([headphones(1)]) })(monitor, urls, 0);
-      },
-      { pollMs: 50 },
-    );
+    const { worker, started, release } = heldWorker(id);
     try {
       expect(await runScheduleNow(MONITORS_QUEUE, String(id))).toBe(true);
       await vi.waitFor(() => expect(started).toEqual([id]));
