@@ -166,9 +166,15 @@ export class PageEgress {
     }
   };
 
-  /** Resolves once no request has been in flight for `quietMs`, or after `capMs` whatever the page does. */
+  /**
+   * Resolves once no request has been in flight for `quietMs`, counted from this call at the earliest, or after
+   * `capMs` whatever the page does. The caller calls it once the document is parsed: the page's parse-time scripts
+   * (timers that add data a moment later) ran just then, however long after the last response a busy renderer got
+   * to them, so the quiet window must not have started before them.
+   */
   async networkQuiet(quietMs: number, capMs: number): Promise<void> {
     const giveUpAt = performance.now() + capMs;
+    this.lastActivity = Math.max(this.lastActivity, performance.now());
     for (;;) {
       const now = performance.now();
       if (now >= giveUpAt || this.signal.aborted) return;

@@ -18,8 +18,8 @@ export interface RenderOptions {
   deadlineMs: number;
   /**
    * What "rendered" means for this page: a CSS selector that must be in the document, or milliseconds to wait once
-   * the document is parsed (at most MAX_WAIT_FOR_MS). Without it: the page has loaded and its network has been
-   * quiet for NETWORK_QUIET_MS (at most NETWORK_QUIET_CAP_MS).
+   * the document is parsed (at most MAX_WAIT_FOR_MS). Without it: the document is parsed and the page's network has
+   * been quiet for NETWORK_QUIET_MS since then (at most NETWORK_QUIET_CAP_MS).
    */
   waitFor?: string | number;
   /** Aborts the render (a cancelled run): it rejects with the signal's reason, and its page is closed. */
