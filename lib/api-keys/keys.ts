@@ -1,9 +1,10 @@
 import "server-only";
+import { withUserLocked } from "@/lib/accounts/user-lock";
 import type { ApiKeyOwner } from "@/lib/auth/access";
 import { planOf } from "@/lib/config/plans";
 import { db } from "@/lib/infra/db";
 import { hotQuery, sqlTimestamp } from "@/lib/infra/db/hot";
-import { AppError, authenticationRequired } from "@/lib/infra/errors";
+import { AppError } from "@/lib/infra/errors";
 import { generateApiKey, hashApiKey, maskApiKey } from "./format";
 import { type CreateApiKeyInput, MAX_API_KEYS_PER_USER } from "./schema";
 import { FIND_API_KEY_OWNER } from "./sql";
@@ -20,27 +21,19 @@ export async function listApiKeys(userId: number) {
 /** Creates a key and returns it in full, the only time it exists outside the caller's hands. */
 export async function createApiKey(userId: number, input: CreateApiKeyInput) {
   const key = generateApiKey();
-  const row = await db.$transaction(
-    async (tx) => {
-      // Writing the user's row first makes concurrent creates for one user wait for each other (a row lock on
-      // PostgreSQL, the write lock on SQLite), so the count below is exact and the limit cannot be overshot.
-      const locked = await tx.$executeRaw`UPDATE users SET plan = plan WHERE id = ${userId}`;
-      if (locked === 0) throw authenticationRequired();
-      const live = await tx.apiKey.count({ where: { userId } });
-      if (live >= MAX_API_KEYS_PER_USER) {
-        throw new AppError(
-          "api_key_limit_reached",
-          `You already have ${MAX_API_KEYS_PER_USER} API keys, the most an account can hold. Delete a key you no longer use to generate a new one.`,
-        );
-      }
-      return tx.apiKey.create({
-        data: { userId, keyHash: hashApiKey(key), displayKey: maskApiKey(key), description: input.description || null },
-        select: { id: true, description: true, createdAt: true },
-      });
-    },
-    // Creates for one user queue behind the lock above; give the queue room before giving up.
-    { maxWait: 15_000, timeout: 15_000 },
-  );
+  const row = await withUserLocked(userId, async (tx) => {
+    const live = await tx.apiKey.count({ where: { userId } });
+    if (live >= MAX_API_KEYS_PER_USER) {
+      throw new AppError(
+        "api_key_limit_reached",
+        `You already have ${MAX_API_KEYS_PER_USER} API keys, the most an account can hold. Delete a key you no longer use to generate a new one.`,
+      );
+    }
+    return tx.apiKey.create({
+      data: { userId, keyHash: hashApiKey(key), displayKey: maskApiKey(key), description: input.description || null },
+      select: { id: true, description: true, createdAt: true },
+    });
+  });
   return { ...row, key };
 }
 

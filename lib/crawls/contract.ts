@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ANY_CALLER, API_KEY as API_KEY_ACCESS } from "@/lib/auth/access";
-import { API_KEY, CALLER, CALLER_WRITE, JSON_BODY, SERVER_ERROR } from "@/lib/infra/api/errors";
+import { API_KEY, CALLER, CALLER_WRITE, IDEMPOTENCY, JSON_BODY, SERVER_ERROR } from "@/lib/infra/api/errors";
 import { operation } from "@/lib/infra/api/operation";
 import { idParam } from "@/lib/infra/api/params";
 import { webhookEvent } from "@/lib/webhooks/events";
@@ -58,7 +58,7 @@ export const startCrawl = operation({
   tag: "crawls",
   summary: "Crawls a site from url: every page it links to (and its sitemaps list), within your limits, one run per page.",
   description:
-    'Answers 202 at once with the crawl\'s status_url. The crawl honours robots.txt for the ScrapeDeck user agent (Crawl-delay included, capped at 10 s), at most 2 requests at a time per host; URLs are normalised so each page is fetched once. Each page is one run against your monthly quota: when the quota runs out the crawl stops cleanly with status "completed" and stopped_reason "quota", never charging past it. scraper_id defaults to the Web Page scraper. include_paths / exclude_paths take globs ("/blog/**") or regular expressions starting with ^ (linear-time: no lookaround or backreferences). sitemap: "include" (default) adds the sitemaps\' URLs, "only" crawls only them (and the start URL) without following links, "skip" ignores them. webhook_url receives crawl.page for each page, then crawl.completed or crawl.failed.',
+    'Answers 202 at once with the crawl\'s status_url. The crawl honours robots.txt for the ScrapeDeck user agent (Crawl-delay included, capped at 10 s), at most 2 requests at a time per host; URLs are normalised so each page is fetched once. Each page is one run against your monthly quota: when the quota runs out the crawl stops cleanly with status "completed" and stopped_reason "quota", never charging past it. scraper_id defaults to the Web Page scraper. include_paths / exclude_paths take globs ("/blog/**") or regular expressions starting with ^ (linear-time: no lookaround or backreferences). sitemap: "include" (default) adds the sitemaps\' URLs, "only" crawls only them (and the start URL) without following links, "skip" ignores them. webhook_url receives crawl.page for each page, then crawl.completed or crawl.failed. An Idempotency-Key header makes a retry answer the first crawl instead of starting another.',
   access: API_KEY_ACCESS,
   body: {
     schema: crawlRequestSchema,
@@ -93,6 +93,7 @@ export const startCrawl = operation({
     plan_required: "Your plan does not include this scraper.",
     blocked_webhook_url: "webhook_url is a private or internal address.",
     crawl_limited: "Your plan's crawls at once are all under way: wait for one to end or cancel it.",
+    ...IDEMPOTENCY,
     ...SERVER_ERROR,
   },
   notAllowedHints: {

@@ -31,11 +31,11 @@ afterAll(async () => {
 const limits = () => createRunLimits(`test-${randomUUID()}`);
 const crawlRoute = serve(getCrawlOperation, cancelCrawlOperation);
 
-function start(user: RunTestUser, body: Record<string, unknown>) {
+function start(user: RunTestUser, body: Record<string, unknown>, headers: Record<string, string> = {}) {
   return callJson(serve(makeStartCrawlOperation(limits())).POST, {
     method: "POST",
     path: "/api/crawls",
-    headers: user.keyHeaders,
+    headers: { ...user.keyHeaders, ...headers },
     body: { scraper_id: scraperId, ...body },
   });
 }
@@ -198,6 +198,53 @@ describe("POST /api/crawls", () => {
       expect(answer.body.issues.map((issue: { path: string }) => issue.path)).toContain(field);
     }
     expect(await db.crawl.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it("answers a retried start with the same Idempotency-Key with the first crawl, never a second one", async () => {
+    const user = await createRunUser("pro");
+    const key = { "idempotency-key": `crawl-${randomUUID()}` };
+    const body = { url: `${site.url}/c`, limit: 1, sitemap: "skip" };
+    const first = await start(user, body, key);
+    expect(first.status).toBe(202);
+    const again = await start(user, body, key);
+    expect(again.status).toBe(202);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.headers.get("location")).toBe(first.body.status_url);
+    const otherBody = await start(user, { ...body, limit: 2 }, key);
+    expect(otherBody.status).toBe(422);
+    expect(otherBody.body.code).toBe("idempotency_key_reused");
+    expect(await db.crawl.count({ where: { userId: user.id } })).toBe(1);
+    await finished(user, first.body.id);
+  });
+
+  it("starts no more crawls at once than the plan runs when starts arrive together", async () => {
+    const slow = await startCrawlSite({ pageDelayMs: 2_000 });
+    try {
+      const user = await createRunUser("free");
+      const answers = await Promise.all(
+        Array.from({ length: PLANS.free.activeCrawls + 4 }, () =>
+          start(user, { url: `${slow.url}/`, limit: 5, sitemap: "skip" }),
+        ),
+      );
+      const accepted = answers.filter((answer) => answer.status === 202);
+      expect(accepted).toHaveLength(PLANS.free.activeCrawls);
+      expect(answers.filter((answer) => answer.status === 409).map((answer) => answer.body.code)).toEqual(
+        Array(4).fill("crawl_limited"),
+      );
+      expect(await db.crawl.count({ where: { userId: user.id } })).toBe(PLANS.free.activeCrawls);
+      for (const { body } of accepted) {
+        await callJson(crawlRoute.DELETE, {
+          method: "DELETE",
+          path: `/api/crawls/${body.id}`,
+          headers: user.keyHeaders,
+          params: { id: String(body.id) },
+        });
+        await finished(user, body.id);
+      }
+    } finally {
+      await slow.close();
+    }
   });
 
   it("refuses rendering the plan does not allow (403 plan_required) before anything starts, not on every page", async () => {

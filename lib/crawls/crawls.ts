@@ -1,4 +1,5 @@
 import "server-only";
+import { withUserLocked } from "@/lib/accounts/user-lock";
 import type { Plan } from "@/lib/config/plans";
 import { db } from "@/lib/infra/db";
 import { AppError } from "@/lib/infra/errors";
@@ -8,7 +9,7 @@ import { checkRenderRequest } from "@/lib/scrapers/render-options";
 import { crawlStatusUrl, getCrawl } from "./detail";
 import { enqueueCrawlStart, stopCrawl } from "./engine";
 import { normalizeUrl } from "./normalize-url";
-import { type CrawlRequest, crawlOptionsOf } from "./schema";
+import { type CrawlAccepted, type CrawlRequest, crawlOptionsOf } from "./schema";
 import { compilePathPatterns } from "./scope";
 import { ensureCrawlWorkers } from "./workers";
 
@@ -30,7 +31,7 @@ async function crawlScraper(scraperId: number | undefined): Promise<RunnableScra
  * (validation_error naming the field), the plan's crawls at once (crawl_limited); then the crawl row, queued, and
  * its start job. Nothing is charged here: each page's run takes its quota when it starts.
  */
-export async function submitCrawl(input: { userId: number; plan: Plan; request: CrawlRequest }) {
+export async function submitCrawl(input: { userId: number; plan: Plan; request: CrawlRequest }): Promise<CrawlAccepted> {
   const { userId, plan, request } = input;
   const scraper = await crawlScraper(request.scraper_id);
   assertPlanIncludes(plan, scraper.requiredPlan);
@@ -43,23 +44,26 @@ export async function submitCrawl(input: { userId: number; plan: Plan; request: 
   compilePathPatterns(request.exclude_paths ?? [], "exclude_paths");
   const start = normalizeUrl(request.url);
   if (!start) throw fieldError("url", "must be an http(s) URL without credentials, at most 2,048 characters");
-  const active = await db.crawl.count({ where: { userId, status: { in: ["queued", "running"] } } });
-  if (active >= plan.activeCrawls) {
-    throw new AppError(
-      "crawl_limited",
-      `The ${plan.name} plan runs ${plan.activeCrawls} crawl${plan.activeCrawls === 1 ? "" : "s"} at once: wait for one to end or cancel it.`,
-    );
-  }
-  const crawl = await db.crawl.create({
-    data: {
-      userId,
-      scraperId: scraper.id,
-      url: start.url,
-      options: JSON.stringify(crawlOptionsOf(request)),
-      pageLimit: limit,
-      webhookUrl: request.webhook_url ?? null,
-    },
-    select: { id: true, createdAt: true },
+  // Counted and created under the user's lock, so parallel starts cannot run more crawls at once than the plan's.
+  const crawl = await withUserLocked(userId, async (tx) => {
+    const active = await tx.crawl.count({ where: { userId, status: { in: ["queued", "running"] } } });
+    if (active >= plan.activeCrawls) {
+      throw new AppError(
+        "crawl_limited",
+        `The ${plan.name} plan runs ${plan.activeCrawls} crawl${plan.activeCrawls === 1 ? "" : "s"} at once: wait for one to end or cancel it.`,
+      );
+    }
+    return tx.crawl.create({
+      data: {
+        userId,
+        scraperId: scraper.id,
+        url: start.url,
+        options: JSON.stringify(crawlOptionsOf(request)),
+        pageLimit: limit,
+        webhookUrl: request.webhook_url ?? null,
+      },
+      select: { id: true, createdAt: true },
+    });
   });
   ensureCrawlWorkers();
   // A start job that cannot be added now (Redis away) is added by recovery.

@@ -120,6 +120,7 @@ export const crawlAcceptedSchema = z.object({
   created_at: z.string(),
   status_url: z.string(),
 });
+export type CrawlAccepted = z.infer<typeof crawlAcceptedSchema>;
 
 export const skippedSchema = z.object({
   robots: z.number().int().meta({ description: "Links robots.txt disallows for our user agent." }),

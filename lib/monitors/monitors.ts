@@ -1,6 +1,7 @@
 import "server-only";
+import { withUserLocked } from "@/lib/accounts/user-lock";
 import { PLANS, type Plan, type PlanId, planIncludes } from "@/lib/config/plans";
-import { db } from "@/lib/infra/db";
+import { db, type Prisma } from "@/lib/infra/db";
 import { databaseNow } from "@/lib/infra/db/hot";
 import { formatDuration } from "@/lib/infra/duration";
 import { AppError, isAppError } from "@/lib/infra/errors";
@@ -73,8 +74,9 @@ async function scraperFor(id: number, plan: Plan) {
   }
 }
 
-async function assertMonitorCountWithinPlan(userId: number, plan: Plan, excludingId?: number) {
-  const count = await db.monitor.count({
+/** Call under withUserLocked: parallel creates and enables then count each other and cannot overshoot the plan. */
+async function assertMonitorCountWithinPlan(tx: Prisma.TransactionClient, userId: number, plan: Plan, excludingId?: number) {
+  const count = await tx.monitor.count({
     where: { userId, enabled: true, ...(excludingId === undefined ? {} : { id: { not: excludingId } }) },
   });
   if (count >= plan.monitors) {
@@ -112,21 +114,27 @@ export async function createMonitor(userId: number, planId: PlanId, body: Create
   // Rendering the plan does not allow is refused now, as a run would be, rather than at every check.
   checkRenderRequest(body, plan);
   if (body.webhook_url) await assertWebhookUrlAllowed(body.webhook_url);
-  if (body.enabled) await assertMonitorCountWithinPlan(userId, plan);
-  const row = await db.monitor.create({
-    data: {
-      userId,
-      scraperId: scraper.id,
-      name: body.name,
-      urls: JSON.stringify(urls),
-      ...scheduleColumns(spec),
-      fields: body.fields ? JSON.stringify(body.fields) : null,
-      webhookUrl: body.webhook_url ?? null,
-      failureThreshold: body.failure_threshold,
-      enabled: body.enabled,
-      options: storedRunOptions(body),
-    },
-  });
+  const create = (client: Prisma.TransactionClient) =>
+    client.monitor.create({
+      data: {
+        userId,
+        scraperId: scraper.id,
+        name: body.name,
+        urls: JSON.stringify(urls),
+        ...scheduleColumns(spec),
+        fields: body.fields ? JSON.stringify(body.fields) : null,
+        webhookUrl: body.webhook_url ?? null,
+        failureThreshold: body.failure_threshold,
+        enabled: body.enabled,
+        options: storedRunOptions(body),
+      },
+    });
+  const row = body.enabled
+    ? await withUserLocked(userId, async (tx) => {
+        await assertMonitorCountWithinPlan(tx, userId, plan);
+        return create(tx);
+      })
+    : await create(db);
   if (row.enabled) {
     try {
       await upsertSchedule(MONITORS_QUEUE, scheduleIdOf(row.id), spec, { monitorId: row.id });
@@ -168,7 +176,6 @@ export async function updateMonitor(userId: number, planId: PlanId, id: number, 
     if (!body.schedule) assertSpecWithinPlan(spec, plan);
     assertUrlsWithinPlan(urls, plan, body.url !== undefined ? "url" : "urls");
     await scraperFor(row.scraperId, plan);
-    if (!row.enabled) await assertMonitorCountWithinPlan(userId, plan, row.id);
   } else if (uniqueUrls(body)) {
     assertUrlsWithinPlan(urls, plan, body.url !== undefined ? "url" : "urls");
   }
@@ -178,21 +185,30 @@ export async function updateMonitor(userId: number, planId: PlanId, id: number, 
   const mergedOptions = { ...(row.options ? JSON.parse(row.options) : {}), ...options };
   checkRenderRequest(mergedOptions, plan);
   const changedOptions = Object.keys(options).length > 0 ? { options: JSON.stringify(mergedOptions) } : {};
-  const updated = await db.monitor.update({
-    where: { id: row.id },
-    data: {
-      ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(uniqueUrls(body) ? { urls: JSON.stringify(urls) } : {}),
-      ...(body.schedule ? scheduleColumns(spec) : {}),
-      ...(body.fields !== undefined ? { fields: body.fields === null ? null : JSON.stringify(body.fields) } : {}),
-      ...(body.webhook_url !== undefined ? { webhookUrl: body.webhook_url } : {}),
-      ...(body.failure_threshold !== undefined ? { failureThreshold: body.failure_threshold } : {}),
-      ...changedOptions,
-      enabled,
-      ...(enabled ? { pausedReason: null } : {}),
-      ...(enabled && !row.enabled ? { consecutiveFailures: 0 } : {}),
-    },
-  });
+  const update = (client: Prisma.TransactionClient) =>
+    client.monitor.update({
+      where: { id: row.id },
+      data: {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(uniqueUrls(body) ? { urls: JSON.stringify(urls) } : {}),
+        ...(body.schedule ? scheduleColumns(spec) : {}),
+        ...(body.fields !== undefined ? { fields: body.fields === null ? null : JSON.stringify(body.fields) } : {}),
+        ...(body.webhook_url !== undefined ? { webhookUrl: body.webhook_url } : {}),
+        ...(body.failure_threshold !== undefined ? { failureThreshold: body.failure_threshold } : {}),
+        ...changedOptions,
+        enabled,
+        ...(enabled ? { pausedReason: null } : {}),
+        ...(enabled && !row.enabled ? { consecutiveFailures: 0 } : {}),
+      },
+    });
+  // Enabling a paused monitor must fit the plan's monitors at once, counted under the user's lock.
+  const updated =
+    enabled && !row.enabled
+      ? await withUserLocked(userId, async (tx) => {
+          await assertMonitorCountWithinPlan(tx, userId, plan, row.id);
+          return update(tx);
+        })
+      : await update(db);
   if (enabled) await upsertSchedule(MONITORS_QUEUE, scheduleIdOf(row.id), spec, { monitorId: row.id });
   else if (row.enabled) await removeSchedule(MONITORS_QUEUE, scheduleIdOf(row.id));
   return monitorDto(updated);

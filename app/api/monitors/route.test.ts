@@ -136,6 +136,21 @@ describe("POST /api/monitors", () => {
     expect(paused.body.next_check_at).toBeNull();
     expect(await getSchedule(MONITORS_QUEUE, String(paused.body.id))).toBeNull();
   });
+
+  it("keeps the plan's number exact when creates and resumes arrive at once", async () => {
+    const user = await createRunUser("free");
+    const paused = await create(user, valid({ enabled: false }));
+    const answers = await Promise.all([
+      ...Array.from({ length: PLANS.free.monitors + 3 }, () => create(user, valid())),
+      callJson(PATCH, { method: "PATCH", ...one(paused.body.id), headers: bearer(user), body: { enabled: true } }),
+    ]);
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201 || status === 200)).toHaveLength(PLANS.free.monitors);
+    expect(answers.filter((answer) => answer.status === 409).map((answer) => answer.body.code)).toEqual(
+      Array(4).fill("monitor_limit_reached"),
+    );
+    expect(await db.monitor.count({ where: { userId: user.id, enabled: true } })).toBe(PLANS.free.monitors);
+  });
 });
 
 describe("GET, PATCH, DELETE /api/monitors/{id}", () => {

@@ -194,7 +194,7 @@ export interface paths {
         put?: never;
         /**
          * Crawls a site from url: every page it links to (and its sitemaps list), within your limits, one run per page.
-         * @description Answers 202 at once with the crawl's status_url. The crawl honours robots.txt for the ScrapeDeck user agent (Crawl-delay included, capped at 10 s), at most 2 requests at a time per host; URLs are normalised so each page is fetched once. Each page is one run against your monthly quota: when the quota runs out the crawl stops cleanly with status "completed" and stopped_reason "quota", never charging past it. scraper_id defaults to the Web Page scraper. include_paths / exclude_paths take globs ("/blog/**") or regular expressions starting with ^ (linear-time: no lookaround or backreferences). sitemap: "include" (default) adds the sitemaps' URLs, "only" crawls only them (and the start URL) without following links, "skip" ignores them. webhook_url receives crawl.page for each page, then crawl.completed or crawl.failed.
+         * @description Answers 202 at once with the crawl's status_url. The crawl honours robots.txt for the ScrapeDeck user agent (Crawl-delay included, capped at 10 s), at most 2 requests at a time per host; URLs are normalised so each page is fetched once. Each page is one run against your monthly quota: when the quota runs out the crawl stops cleanly with status "completed" and stopped_reason "quota", never charging past it. scraper_id defaults to the Web Page scraper. include_paths / exclude_paths take globs ("/blog/**") or regular expressions starting with ^ (linear-time: no lookaround or backreferences). sitemap: "include" (default) adds the sitemaps' URLs, "only" crawls only them (and the start URL) without following links, "skip" ignores them. webhook_url receives crawl.page for each page, then crawl.completed or crawl.failed. An Idempotency-Key header makes a retry answer the first crawl instead of starting another.
          */
         post: operations["startCrawl"];
         delete?: never;
@@ -3955,7 +3955,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `crawl_limited`: Your plan's crawls at once are all under way: wait for one to end or cancel it. */
+            /** @description `crawl_limited`: Your plan's crawls at once are all under way: wait for one to end or cancel it. `idempotency_key_in_progress`: A request with this Idempotency-Key is still being answered. Retry shortly. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3975,7 +3975,7 @@ export interface operations {
                          * @description Stable identifier for programs to branch on.
                          * @enum {string}
                          */
-                        code: "crawl_limited";
+                        code: "crawl_limited" | "idempotency_key_in_progress";
                         /** @description validation_error only: one entry per failed rule. */
                         issues?: components["schemas"]["ValidationIssue"][];
                         request_id: components["schemas"]["RequestId"];
@@ -4009,7 +4009,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `blocked_webhook_url`: webhook_url is a private or internal address. */
+            /** @description `blocked_webhook_url`: webhook_url is a private or internal address. `idempotency_key_reused`: This Idempotency-Key was used with a different request. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4029,7 +4029,7 @@ export interface operations {
                          * @description Stable identifier for programs to branch on.
                          * @enum {string}
                          */
-                        code: "blocked_webhook_url";
+                        code: "blocked_webhook_url" | "idempotency_key_reused";
                         /** @description validation_error only: one entry per failed rule. */
                         issues?: components["schemas"]["ValidationIssue"][];
                         request_id: components["schemas"]["RequestId"];
