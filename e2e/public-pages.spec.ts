@@ -238,7 +238,7 @@ test.describe("API documentation", () => {
 
     test("show their language, highlight the code, copy it whole and scroll long lines", async ({ page }) => {
       await page.goto("/api-docs");
-      // The first of the JavaScript flows (docs/api.md#code-examples): each language shows every example file.
+      // The first of the JavaScript flows (the files of examples/js, docs/api.md): each language shows every example file.
       const example = page.getByRole("figure", { name: /^JavaScript example: / }).first();
       await expect(example).toContainText("JavaScript");
       await expect(example.locator("pre span").first()).toBeVisible();
