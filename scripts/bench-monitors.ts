@@ -5,6 +5,8 @@
 // CPU while the schedules wait (from /proc, the whole process). The jobs are no-op counters.
 // Runs PostgreSQL + Redis at --redis-schedules (10000), then SQLite + in-process at --sqlite-schedules (1000).
 // Options: --engines redis,sqlite, --instances 2, --concurrency 50 (ticks per instance at once), --idle-seconds 15,
+// --running-marks (take each tick's running mark, as schedules other than monitors' do; monitors' worker takes none,
+// its check lease in the database decides overlap, so by default neither does the bench),
 // --upsert-seconds (time allowed for creating the schedules; 20 ms per schedule by default, at least 30 s).
 // Environment: BENCH_POSTGRES_URL (postgresql://postgres@127.0.0.1:5432/test; a fresh schema, dropped after),
 // BENCH_REDIS_URL (redis://127.0.0.1:6379/6; keys under a fresh QUEUE_PREFIX, deleted after), BENCH_PROFILE_DIR
@@ -36,6 +38,7 @@ const say = (answer: string) => console.log(`${ANSWER}${answer}`);
 async function runInstance() {
   const { startScheduleWorker, upsertSchedule } = await import("@/lib/infra/jobs/schedules");
   const concurrency = Number(process.argv[3] ?? 50);
+  const runningMarks = process.argv[4] === "marks";
   const fired: string[] = [];
   const lateness: number[] = [];
   let skipped = 0;
@@ -50,7 +53,7 @@ async function runInstance() {
         skipped++;
       },
     },
-    { concurrency },
+    { concurrency, runningMarks },
   );
   say("instance ready");
   for await (const line of createInterface({ input: process.stdin })) {
@@ -90,6 +93,8 @@ async function startInstance(env: Record<string, string>, concurrency: number): 
   // BENCH_PROFILE_DIR: each instance writes a CPU profile there (npm run bench:profile reads it).
   const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
   const args = [...profile, "--import", "tsx", "--conditions=react-server", SELF, "--instance", String(concurrency)];
+  // Each instance works its ticks the way monitors' worker does, without running marks, unless --running-marks.
+  if (process.argv.includes("--running-marks")) args.push("marks");
   const child = spawn(process.execPath, args, {
     env: { ...process.env, LOG_LEVEL: "warn", ...env },
     stdio: ["pipe", "pipe", "inherit"],
@@ -251,7 +256,9 @@ async function orchestrate() {
   const results: Result[] = [];
   for (const engine of engines) results.push(await runEngine(engine, counts[engine]));
   const ms = (value: number) => `${Math.round(value)} ms`;
-  console.log("\nSchedules due in the same minute, worked by each instance's scheduler");
+  console.log(
+    `\nSchedules due in the same minute, worked by each instance's scheduler (${process.argv.includes("--running-marks") ? "with" : "without"} running marks)`,
+  );
   for (const r of results) {
     const once = r.fired === r.schedules && r.distinct === r.schedules && r.missing === 0;
     console.log(`\n${r.engine} · ${r.schedules} schedules · ${r.idleCpu.length} instances · load average ${r.load}`);

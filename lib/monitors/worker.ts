@@ -29,7 +29,14 @@ export function startMonitorWorker(
   const worker = startScheduleWorker<MonitorTickData>(
     MONITORS_QUEUE,
     { run: (tick) => runCheck(tick, scrape), skipped: (tick) => recordOverlap(tick) },
-    { concurrency: options.concurrency ?? CHECK_CONCURRENCY, pollMs: options.pollMs, runningLeaseMs: options.runningLeaseMs },
+    // No running marks: startCheck decides overlap under the monitor's row lock (the check's lease), so the marks'
+    // two Redis round trips per tick would only repeat it.
+    {
+      concurrency: options.concurrency ?? CHECK_CONCURRENCY,
+      pollMs: options.pollMs,
+      runningLeaseMs: options.runningLeaseMs,
+      runningMarks: false,
+    },
   );
   const recover = () =>
     recoverLostChecks()

@@ -24,7 +24,7 @@ interface Data {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A queue of the test's own, and a worker on it recording what it runs and skips. */
-function recorder(run: (tick: ScheduleTick<Data>) => Promise<void> = async () => {}) {
+function recorder(run: (tick: ScheduleTick<Data>) => Promise<void> = async () => {}, runningMarks = true) {
   const queue = `test-${randomUUID()}`;
   const ran: ScheduleTick<Data>[] = [];
   const skipped: ScheduleTick<Data>[] = [];
@@ -46,7 +46,7 @@ function recorder(run: (tick: ScheduleTick<Data>) => Promise<void> = async () =>
             skipped.push(tick);
           },
         },
-        { concurrency: 4, pollMs: 100, runningLeaseMs: 30_000 },
+        { concurrency: 4, pollMs: 100, runningLeaseMs: 30_000, runningMarks },
       );
     },
     async stop() {
@@ -99,6 +99,27 @@ describe("schedules", () => {
     } finally {
       release();
       await removeSchedule(queue, "slow");
+      await stop();
+    }
+  });
+
+  it("without running marks runs a tick while the schedule's previous tick still runs (its handler decides)", async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { queue, ran, skipped, start, stop } = recorder(async (tick) => {
+      if (tick === ran[0]) await gate;
+    }, false);
+    await upsertSchedule(queue, "unmarked", { everyMs: 250 }, { monitor: 8 });
+    start();
+    try {
+      // The first tick is still held at the gate: the next ones ran beside it, none was skipped.
+      await expect.poll(() => ran.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+      expect(skipped).toHaveLength(0);
+    } finally {
+      release();
+      await removeSchedule(queue, "unmarked");
       await stop();
     }
   });

@@ -130,6 +130,12 @@ export interface ScheduleWorkerOptions {
   concurrency?: number;
   /** A tick's running mark lasts this long unless renewed (tests shorten it). */
   runningLeaseMs?: number;
+  /**
+   * False: no running mark is taken, every tick goes to `run` and the handler itself keeps ticks of one schedule
+   * from overlapping (monitors: the check's lease, decided in the database under the monitor's row lock). Saves the
+   * mark's two Redis round trips per tick, a third of a burst's commands (docs/decisions.md#monitors). Default true.
+   */
+  runningMarks?: boolean;
   /** In-process engine: how often the scheduler looks for ticks added by other instances. */
   pollMs?: number;
 }
@@ -147,7 +153,7 @@ export function startScheduleWorker<T>(
   const concurrency = options.concurrency ?? 4;
   const leaseMs = options.runningLeaseMs ?? DEFAULT_RUNNING_LEASE_MS;
   if (usesRedisQueue()) {
-    const marks = redisRunningMarks();
+    const marks = options.runningMarks === false ? NO_MARKS : redisRunningMarks();
     const worker = startBullWorker<TickJob>(
       queue,
       (job) => runTick(queue, tickOfBullJob(job), handlers, marks, leaseMs),
@@ -168,7 +174,7 @@ export function startScheduleWorker<T>(
       },
     };
   }
-  const marks = dbRunningMarks();
+  const marks = options.runningMarks === false ? NO_MARKS : dbRunningMarks();
   const worker = startQueueWorker<TickJob>(queue, (job) => runTick(queue, job, handlers, marks, leaseMs), concurrency);
   const scheduler = new DbScheduler({
     db: processDb,
@@ -188,6 +194,13 @@ export function startScheduleWorker<T>(
     },
   };
 }
+
+/** No running marks: every tick is taken to hold one (ScheduleWorkerOptions.runningMarks). */
+const NO_MARKS: RunningMarks = {
+  acquire: async () => "held",
+  renew: async () => {},
+  release: async () => {},
+};
 
 /** Runs one tick under its schedule's running mark, or reports it skipped when another tick holds the mark. */
 async function runTick<T>(
