@@ -13,10 +13,10 @@ import type { CheckStatus, CheckUrlResult } from "./schema";
 
 // One check of a monitor (docs/product.md#monitors): run the scraper on every URL as ordinary runs, compare each
 // result with that URL's last successful one (compare.ts), record the check and send monitor.changed or
-// monitor.failed. Run by the job engine's schedule worker (worker.ts), inside the tick's job and under the
-// schedule's running mark, so a tick due while a check runs is recorded as skipped_overlap instead; the database
-// decides it too (a check row `running` within its lease), since the mark is in Redis and goes with its data. A
-// check's times and lease are the database's clock, as runs' are.
+// monitor.failed. Run by the job engine's schedule worker (worker.ts), inside the tick's job, without the engine's
+// running mark: the database decides overlap (a check row `running` within its lease, under the monitor's row lock),
+// so a tick due while a check runs is recorded as skipped_overlap instead, whatever Redis keeps or loses. A check's
+// times and lease are the database's clock, as runs' are.
 
 /** What a check's tick carries (the schedule's data). */
 export interface MonitorTickData {
@@ -119,8 +119,8 @@ export async function recoverLostChecks(): Promise<number> {
 
 /**
  * Starts a check of the monitor unless one is running (within its lease): one transaction that first locks the
- * monitor's row, so two ticks at once (the schedule's running mark is in Redis, and lost with Redis's data) never
- * both start one. Lost checks are settled first. The check, or null when one is running.
+ * monitor's row, so two ticks at once never both start one: the only overlap guard of monitors' ticks (they take no
+ * running mark). Lost checks are settled first. The check, or null when one is running.
  */
 async function startCheck(monitorId: number, tick: ScheduleTick<MonitorTickData>, now: Date) {
   return db.$transaction(async (tx) => {

@@ -16,7 +16,7 @@ import { MONITORS_QUEUE } from "./monitors";
 
 /** Checks one process runs at once: each mostly waits for its runs, which the run workers do. */
 const CHECK_CONCURRENCY = 8;
-/** How often a worker settles checks lost with their tick (a check's running mark lapses a minute after its end). */
+/** How often a worker settles checks lost with their tick (a check's lease lapses a minute after its last renewal). */
 const LOST_CHECKS_INTERVAL_MS = 15_000;
 
 const running = processWide<{ worker?: QueueWorker }>("monitor-worker", () => ({}));
