@@ -26,6 +26,8 @@ let phase = "";
 let healthUrl = "";
 let browsers: number[] = [];
 let running = true;
+// A bench that crashed leaves no prober behind: its IPC channel closes with it.
+process.on("disconnect", () => process.exit(0));
 
 const samples = (name: string): PhaseSamples => {
   let entry = phases.get(name);
