@@ -56,6 +56,18 @@ function recorder(run: (tick: ScheduleTick<Data>) => Promise<void> = async () =>
   };
 }
 
+/** A recorder whose first tick is held until `release()`: what the schedule's next ticks do meanwhile is the test. */
+function holdingFirstTick(runningMarks = true) {
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const recorded = recorder(async (tick) => {
+    if (tick === recorded.ran[0]) await gate;
+  }, runningMarks);
+  return { ...recorded, release: () => release() };
+}
+
 describe("schedules", () => {
   it("fires an interval schedule's ticks on its grid with its data, and none due after it is removed", async () => {
     const { queue, ran, start, stop } = recorder();
@@ -78,13 +90,7 @@ describe("schedules", () => {
   });
 
   it("skips a tick whose schedule's previous tick is still running, and reports it", async () => {
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const { queue, ran, skipped, start, stop } = recorder(async (tick) => {
-      if (tick === ran[0]) await gate;
-    });
+    const { queue, ran, skipped, start, stop, release } = holdingFirstTick();
     await upsertSchedule(queue, "slow", { everyMs: 250 }, { monitor: 7 });
     start();
     try {
@@ -104,13 +110,7 @@ describe("schedules", () => {
   });
 
   it("without running marks runs a tick while the schedule's previous tick still runs (its handler decides)", async () => {
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const { queue, ran, skipped, start, stop } = recorder(async (tick) => {
-      if (tick === ran[0]) await gate;
-    }, false);
+    const { queue, ran, skipped, start, stop, release } = holdingFirstTick(false);
     await upsertSchedule(queue, "unmarked", { everyMs: 250 }, { monitor: 8 });
     start();
     try {

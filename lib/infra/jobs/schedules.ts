@@ -227,12 +227,16 @@ async function runTick<T>(
       .catch((err: unknown) => log.error({ err, queue, scheduleId: tick.scheduleId }, "recording a skipped tick failed"));
     return { done: true };
   }
-  const renewal = setInterval(() => {
-    marks
-      .renew(queue, tick.scheduleId, token, leaseMs)
-      .catch((err: unknown) => log.warn({ err, queue, scheduleId: tick.scheduleId }, "renewing a running mark failed"));
-  }, leaseMs / 3);
-  renewal.unref();
+  // Without marks there is no lease to renew.
+  const renewal =
+    marks === NO_MARKS
+      ? undefined
+      : setInterval(() => {
+          marks
+            .renew(queue, tick.scheduleId, token, leaseMs)
+            .catch((err: unknown) => log.warn({ err, queue, scheduleId: tick.scheduleId }, "renewing a running mark failed"));
+        }, leaseMs / 3);
+  renewal?.unref();
   try {
     await handlers.run(tick);
   } catch (err) {
