@@ -22,12 +22,13 @@ async function call(method, path, { token, body } = {}) {
 }
 
 /** Checks the monitor now and waits for that check to end (its runs count against the monthly quota). */
-async function checkNow(token, monitorId, previousChecks) {
+async function checkNow(token, monitorId, previousCheckId) {
   await call("POST", `/api/monitors/${monitorId}/run`, { token });
   for (;;) {
+    // Checks are listed newest first; ids only grow, so a newer id is this check.
     const page = await call("GET", `/api/monitors/${monitorId}/checks?per_page=1`, { token });
     const [latest] = page.data;
-    if (page.total > previousChecks && latest.status !== "running") return latest;
+    if (latest && latest.id > previousCheckId && latest.status !== "running") return latest;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 }
@@ -49,8 +50,10 @@ const monitor = await call("POST", "/api/monitors", {
 console.log(`monitor ${monitor.id}: ${monitor.schedule.cron} (${monitor.schedule.timezone})`);
 
 // 3. Checked now rather than at 09:00: the first check has nothing to compare with, the second compares.
+let previousCheckId = 0;
 for (let n = 0; n < 2; n++) {
-  const check = await checkNow(token, monitor.id, n);
+  const check = await checkNow(token, monitor.id, previousCheckId);
+  previousCheckId = check.id;
   const changes = check.results.flatMap((url) => url.items?.changes ?? []);
   console.log(`check ${check.id}: ${check.status}, ${changes.length} change(s)`);
 }

@@ -38,13 +38,14 @@ function call(string $method, string $path, ?string $token = null, ?array $body 
 }
 
 // Checks the monitor now and waits for that check to end (its runs count against the monthly quota).
-function checkNow(string $token, int $monitorId, int $previousChecks): array
+function checkNow(string $token, int $monitorId, int $previousCheckId): array
 {
     call('POST', "/api/monitors/$monitorId/run", $token);
     while (true) {
+        // Checks are listed newest first; ids only grow, so a newer id is this check.
         $page = call('GET', "/api/monitors/$monitorId/checks?per_page=1", $token);
         $latest = $page['data'][0] ?? null;
-        if ($page['total'] > $previousChecks && $latest['status'] !== 'running') {
+        if ($latest !== null && $latest['id'] > $previousCheckId && $latest['status'] !== 'running') {
             return $latest;
         }
         sleep(1);
@@ -65,8 +66,10 @@ $monitor = call('POST', '/api/monitors', $token, [
 echo "monitor {$monitor['id']}: {$monitor['schedule']['cron']} ({$monitor['schedule']['timezone']})\n";
 
 // 3. Checked now rather than at 09:00: the first check has nothing to compare with, the second compares.
+$previousCheckId = 0;
 for ($n = 0; $n < 2; $n++) {
-    $check = checkNow($token, $monitor['id'], $n);
+    $check = checkNow($token, $monitor['id'], $previousCheckId);
+    $previousCheckId = $check['id'];
     $changes = 0;
     foreach ($check['results'] as $url) {
         $changes += count($url['items']['changes'] ?? []);

@@ -33,13 +33,14 @@ def call(method, path, token=None, body=None):
         raise SystemExit(f"{method} {path}: {error.code} {problem['code']}: {problem['message']}")
 
 
-def check_now(token, monitor_id, previous_checks):
+def check_now(token, monitor_id, previous_check_id):
     """Checks the monitor now and waits for that check to end (its runs count against the monthly quota)."""
     call("POST", f"/api/monitors/{monitor_id}/run", token=token)
     while True:
+        # Checks are listed newest first; ids only grow, so a newer id is this check.
         page = call("GET", f"/api/monitors/{monitor_id}/checks?per_page=1", token=token)
         latest = page["data"][0] if page["data"] else None
-        if page["total"] > previous_checks and latest["status"] != "running":
+        if latest and latest["id"] > previous_check_id and latest["status"] != "running":
             return latest
         time.sleep(1)
 
@@ -63,8 +64,10 @@ monitor = call(
 print(f"monitor {monitor['id']}: {monitor['schedule']['cron']} ({monitor['schedule']['timezone']})")
 
 # 3. Checked now rather than at 09:00: the first check has nothing to compare with, the second compares.
+previous_check_id = 0
 for n in range(2):
-    check = check_now(token, monitor["id"], n)
+    check = check_now(token, monitor["id"], previous_check_id)
+    previous_check_id = check["id"]
     changes = [change for url in check["results"] for change in ((url["items"] or {}).get("changes") or [])]
     print(f"check {check['id']}: {check['status']}, {len(changes)} change(s)")
 
