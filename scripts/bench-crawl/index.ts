@@ -22,6 +22,8 @@ const concurrency = Number(option("concurrency", "2"));
 const rounds = Number(option("rounds", "1"));
 const port = Number(option("port", process.env.BENCH_PORT ?? "0"));
 const only = option("only", "");
+// BENCH_PROFILE_DIR: each contender's process writes a CPU profile there (read it with npm run bench:profile).
+const profileArgs = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
 
 interface Row {
   contender: string;
@@ -62,7 +64,7 @@ async function runContender(contender: Contender, server: SiteServer): Promise<C
   };
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", ...(contender.nodeArgs ?? []), contender.script, JSON.stringify(config)],
+    ["--import", "tsx", ...(contender.nodeArgs ?? []), ...profileArgs, contender.script, JSON.stringify(config)],
     {
       cwd: ROOT,
       stdio: ["ignore", "pipe", "inherit"],

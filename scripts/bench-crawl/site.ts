@@ -100,8 +100,10 @@ export function createSite(pages: number, port: number): Site {
       case 5:
         return `${origin}${path}?utm_content=footer#reviews`;
       default:
-        // Relative to the linking page: ../<section>/<slug> from a page one directory deep.
-        return from === 0 || from === lastPage ? path : `..${path}`;
+        // Relative to the linking page, with one more ../ than a page one directory deep needs: dot segments
+        // stop at the root, so it resolves to the same page from either spelling of the linking page (with or
+        // without its trailing slash), as a site's relative links must to be right at all.
+        return from === 0 || from === lastPage ? path : `../..${path}`;
     }
   };
 
