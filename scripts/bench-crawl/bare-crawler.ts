@@ -10,7 +10,7 @@ import zlib from "node:zlib";
 import { Parser } from "htmlparser2";
 import robotsParser from "robots-parser";
 import { Agent } from "undici";
-import type { ContenderConfig, ContenderResult } from "./contenders";
+import { type ContenderConfig, type ContenderResult, cpuSecondsSince } from "./contenders";
 
 const config = JSON.parse(process.argv[2] ?? "{}") as ContenderConfig;
 const startUrl = new URL(config.startUrl);
@@ -53,6 +53,7 @@ function key(href: string, base: URL): URL | null {
 }
 
 const began = performance.now();
+const cpuBefore = process.cpuUsage();
 const seen = new Set<string>();
 const frontier: URL[] = [];
 const crawled: string[] = [];
@@ -156,6 +157,7 @@ const result: ContenderResult = {
   requests,
   seconds,
   maxRssBytes: process.resourceUsage().maxRSS * 1024,
+  cpuSeconds: cpuSecondsSince(cpuBefore),
   urls: crawled,
   skipped,
 };

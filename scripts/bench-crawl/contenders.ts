@@ -23,6 +23,8 @@ export interface ContenderResult {
   seconds: number;
   /** The contender's processes' peak resident set size, in bytes. */
   maxRssBytes: number;
+  /** CPU time of the contender's process (all its threads) over the crawl: steadier than pages/s on a busy machine. */
+  cpuSeconds: number;
   /** The URLs of the pages fetched, as the crawler names them. */
   urls: string[];
   /** What the crawler chose not to fetch, by reason, as it counted (for the table; the server's log is the judge). */
@@ -47,3 +49,9 @@ export const CONTENDERS: Contender[] = [
     extra: { runWorkers: 4 },
   },
 ];
+
+/** User and system CPU seconds of this process (every thread) since `before`. */
+export function cpuSecondsSince(before: NodeJS.CpuUsage): number {
+  const { user, system } = process.cpuUsage(before);
+  return (user + system) / 1e6;
+}

@@ -10,7 +10,7 @@ import { mkdtempSync } from "node:fs";
 import { syncBuiltinESMExports } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { ContenderConfig, ContenderResult } from "./contenders";
+import { type ContenderConfig, type ContenderResult, cpuSecondsSince } from "./contenders";
 
 const config = JSON.parse(process.argv[2] ?? "{}") as ContenderConfig;
 const realLookup = dns.lookup;
@@ -56,6 +56,7 @@ const crawl = await db.crawl.create({
 });
 
 const began = performance.now();
+const cpuBefore = process.cpuUsage();
 ensureInAppWorkers();
 startCrawlWorkers();
 await enqueueCrawlStart(crawl.id);
@@ -72,6 +73,7 @@ const result: ContenderResult = {
   requests: 0,
   seconds,
   maxRssBytes: process.resourceUsage().maxRSS * 1024,
+  cpuSeconds: cpuSecondsSince(cpuBefore),
   urls: pages.map((page) => page.url),
   skipped: {
     robots: done.skippedRobots,
