@@ -20,7 +20,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
 import { dropPostgresSchema, freshDatabaseUrl } from "@/test/support/database";
-import { option } from "./bench/support";
+import { deleteRedisKeys, option } from "./bench/support";
 
 const QUEUE = "bench-monitors";
 const SELF = path.resolve(import.meta.dirname, "bench-monitors.ts");
@@ -233,20 +233,8 @@ async function runEngine(engine: "redis" | "sqlite", schedules: number): Promise
       }),
     );
     await dropPostgresSchema(databaseUrl);
-    if (engine === "redis") await deleteKeys(redisUrl, queuePrefix);
+    if (engine === "redis") await deleteRedisKeys(redisUrl, queuePrefix);
   }
-}
-
-async function deleteKeys(redisUrl: string, prefix: string) {
-  const { Redis } = await import("ioredis");
-  const redis = new Redis(redisUrl);
-  let cursor = "0";
-  do {
-    const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 1000);
-    if (keys.length > 0) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== "0");
-  await redis.quit();
 }
 
 async function orchestrate() {

@@ -1,6 +1,7 @@
 // The crawlers bench:crawl compares, each run as its own process (so its peak RSS is its own) against the same
-// fixture site, one after another, in the same run. Phase 2 adds ScrapeDeck's crawl here (at 1, 2 and 4
-// workers): a contender is a script that reads a ContenderConfig from argv[2] and prints `RESULT {json}`.
+// fixture site, one after another, in the same run: the bare crawler, and ScrapeDeck's crawl in one process on
+// SQLite and with 1, 2 and 4 worker processes on PostgreSQL + Redis. A contender is a script that reads a
+// ContenderConfig from argv[2] and prints `RESULT {json}`.
 import path from "node:path";
 
 export interface ContenderConfig {
@@ -48,6 +49,13 @@ export const CONTENDERS: Contender[] = [
     nodeArgs: ["--conditions=react-server"],
     extra: { runWorkers: 4 },
   },
+  // The same crawl on PostgreSQL + Redis, its jobs and runs taken by 1, 2 and 4 `npm run worker` processes.
+  ...[1, 2, 4].map((workers) => ({
+    name: `scrapedeck (PostgreSQL + Redis, ${workers} worker${workers === 1 ? "" : "s"})`,
+    script: path.join(import.meta.dirname, "scrapedeck-crawler.ts"),
+    nodeArgs: ["--conditions=react-server"],
+    extra: { runWorkers: 4, workers },
+  })),
 ];
 
 /** User and system CPU seconds of this process (every thread) since `before`. */

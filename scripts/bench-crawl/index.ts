@@ -47,6 +47,8 @@ interface Checks {
   notFound: number;
   /** The crawler's own list differs from the expected set (URLs, after folding the site's spellings). */
   reportedMismatch: number;
+  /** The first few requests that broke a check, to say which. */
+  offending: string[];
 }
 
 function load(): string {
@@ -86,11 +88,18 @@ function check(server: SiteServer, result: ContenderResult): Checks {
   let robotsViolations = 0;
   let offHost = 0;
   let notFound = 0;
+  const offending: string[] = [];
   for (const request of server.log()) {
     if (request.host !== SITE_HOST) offHost++;
-    if (site.robotsExcluded(request.path)) robotsViolations++;
+    if (site.robotsExcluded(request.path)) {
+      robotsViolations++;
+      if (offending.length < 5) offending.push(`robots-excluded: ${request.path}`);
+    }
     // /sitemap.xml is where a sitemap is when robots.txt names none; asking is right, and this site has none there.
-    if (request.status === 404 && request.path !== "/sitemap.xml") notFound++;
+    if (request.status === 404 && request.path !== "/sitemap.xml") {
+      notFound++;
+      if (offending.length < 5) offending.push(`404: ${request.path}`);
+    }
     const id = site.pageOf(new URL(request.path, "http://x").pathname);
     if (id !== null && !site.robotsExcluded(request.path)) perPage.set(id, (perPage.get(id) ?? 0) + 1);
   }
@@ -113,6 +122,7 @@ function check(server: SiteServer, result: ContenderResult): Checks {
     missing: site.pages - perPage.size,
     notFound,
     reportedMismatch,
+    offending,
   };
 }
 
@@ -169,5 +179,6 @@ console.log(`load average after: ${load()}`);
 const failed = rows.filter((row) => !passed(row.checks));
 if (failed.length > 0) {
   console.error(`checks failed for: ${failed.map((row) => `${row.contender} (round ${row.round})`).join(", ")}`);
+  for (const row of failed) for (const request of row.checks.offending) console.error(`  ${row.contender}: ${request}`);
   process.exitCode = 1;
 }

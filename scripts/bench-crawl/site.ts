@@ -78,7 +78,9 @@ export function createSite(pages: number, port: number): Site {
 
   const robotsExcluded = (pathAndQuery: string): boolean => {
     const [path = "", query = ""] = pathAndQuery.split("?");
-    if (path.startsWith("/private/") && !path.startsWith(PRESS_KIT)) return true;
+    // The press kit's Allow is the longest rule that matches it, whatever its query: allowed (RFC 9309 2.2.2).
+    if (path.startsWith(PRESS_KIT)) return false;
+    if (path.startsWith("/private/")) return true;
     if (/(^|&)sort=/.test(query)) return true;
     return path.endsWith(".pdf");
   };

@@ -281,3 +281,16 @@ export const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
 export const percent = (value: number) => `${(value * 100).toFixed(0)}%`;
 /** CPU milliseconds per request, to the microsecond. */
 export const cpu = (value: number) => (Number.isNaN(value) ? "" : `${value.toFixed(3)} ms`);
+
+/** Deletes a bench's Redis keys: every key under `prefix:` (its fresh QUEUE_PREFIX). */
+export async function deleteRedisKeys(redisUrl: string, prefix: string) {
+  const { Redis } = await import("ioredis");
+  const redis = new Redis(redisUrl);
+  let cursor = "0";
+  do {
+    const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 1000);
+    if (keys.length > 0) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== "0");
+  await redis.quit();
+}
