@@ -341,8 +341,10 @@ async function backOff(
       data: { state: "queued", runId: null, leaseUntil: null, retries: { increment: 1 } },
     });
   for (let attempt = 0; ; attempt++) {
-    const crawl = await db.crawl.findUnique({ where: { id: crawlId }, select: { version: true, hosts: true } });
+    const crawl = await db.crawl.findUnique({ where: { id: crawlId }, select: { version: true, hosts: true, status: true } });
     if (!crawl) return;
+    // The crawl was stopped meanwhile: the page ends with its error (a page sent back now would stay queued).
+    if (crawl.status !== "running") return finishPage(crawlId, page.pageId, failure);
     const hosts = JSON.parse(crawl.hosts ?? "{}") as HostsState;
     const host = hosts[page.host] ?? { lastStartAt: null, pausedUntil: null };
     const streak = host.throttled ?? 0;
@@ -351,7 +353,7 @@ async function backOff(
     hosts[page.host] = { ...host, pausedUntil: Math.max(until, host.pausedUntil ?? until), throttled: streak + 1 };
     const moved = await db.$transaction(async (tx) => {
       const { count } = await tx.crawl.updateMany({
-        where: { id: crawlId, version: crawl.version },
+        where: { id: crawlId, version: crawl.version, status: "running" },
         data: { version: { increment: 1 }, hosts: JSON.stringify(hosts) },
       });
       if (count === 0) return false;
