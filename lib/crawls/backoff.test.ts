@@ -131,6 +131,8 @@ describe("a crawl whose site answers 429 or 503", () => {
 
     expect(result).toMatchObject({ status: "completed", succeeded: 4, failed: 0 });
     expect(result.pages.every((p: { status: string }) => p.status === "succeeded")).toBe(true);
+    // Each page shows how often it was sent back; its run is the one that succeeded.
+    expect(result.pages.reduce((sum: number, p: { retries: number }) => sum + p.retries, 0)).toBe(throttledRequests);
     expect(site.hits.filter((hit) => hit.status === 429)).toHaveLength(throttledRequests);
     // The pause was honoured: a page asked again no sooner than the second the site asked for (a generous lower
     // bound for the clocks; no upper bound).
@@ -165,6 +167,7 @@ describe("a crawl whose site answers 429 or 503", () => {
     const failed = result.pages.filter((p: { status: string }) => p.status === "failed");
     expect(failed.map((p: { url: string }) => new URL(p.url).pathname).sort()).toEqual(["/x1", "/x2"]);
     for (const p of failed) {
+      expect(p.retries).toBe(MAX_PAGE_RETRIES);
       expect(p.error.code).toBe("upstream_error");
       expect(p.error.message).toContain("503");
     }
