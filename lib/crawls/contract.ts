@@ -38,14 +38,18 @@ const exampleCrawl = {
 } as const;
 
 const examplePages = [
-  { id: 301, url: "https://blog.example.com/", depth: 0, status: "succeeded", run_id: 5001, error: null },
+  { id: 301, url: "https://blog.example.com/", depth: 0, status: "succeeded", run_id: 5001, retries: 0, error: null },
   {
     id: 302,
     url: "https://blog.example.com/posts/hello",
     depth: 1,
     status: "failed",
-    run_id: 5002,
-    error: { code: "upstream_error", message: "The target site answered with an error." },
+    run_id: 5005,
+    retries: 3,
+    error: {
+      code: "upstream_error",
+      message: "The site answered 429 Too Many Requests. Tried 4 times, after the pauses the site asked for.",
+    },
   },
 ] as const;
 

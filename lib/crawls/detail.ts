@@ -79,7 +79,16 @@ async function summaryOf(client: Client, crawl: CrawlRow) {
   };
 }
 
-export const pageColumns = { id: true, url: true, depth: true, state: true, runId: true, errorCode: true, error: true } as const;
+export const pageColumns = {
+  id: true,
+  url: true,
+  depth: true,
+  state: true,
+  runId: true,
+  retries: true,
+  errorCode: true,
+  error: true,
+} as const;
 type PageRow = Prisma.CrawlPageGetPayload<{ select: typeof pageColumns }>;
 
 export function pageDto(page: PageRow) {
@@ -89,6 +98,7 @@ export function pageDto(page: PageRow) {
     depth: page.depth,
     status: pageStateOf(page.state),
     run_id: page.runId,
+    retries: page.retries,
     error: page.errorCode ? { code: page.errorCode, message: page.error ?? "" } : null,
   };
 }

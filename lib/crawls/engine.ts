@@ -1,7 +1,7 @@
 import "server-only";
 import { PLANS, type PlanId, planOf } from "@/lib/config/plans";
 import { sitemapRoots, walkSitemaps } from "@/lib/crawls/sitemaps";
-import { db } from "@/lib/infra/db";
+import { db, type Prisma } from "@/lib/infra/db";
 import { databaseNow } from "@/lib/infra/db/hot";
 import { isAppError } from "@/lib/infra/errors";
 import { type JobOutcome, type JobQueue, jobQueue } from "@/lib/infra/jobs/queue";
@@ -13,7 +13,15 @@ import { findRunnableScraper } from "@/lib/runs/run";
 import { OPEN_RUN_STATUSES } from "@/lib/runs/status";
 import { addToFrontier, type FrontierContext, loadFrontierContext, noSkips, robotsFor } from "./frontier";
 import { awaitPageRun, discoverLinks, submitPageRun } from "./page-run";
-import { DEFAULT_HOST_CONCURRENCY, type HostState, hostPolicy, readyAt } from "./politeness";
+import {
+  BACK_OFF_STATUSES,
+  backoffMs,
+  DEFAULT_HOST_CONCURRENCY,
+  type HostState,
+  hostPolicy,
+  MAX_PAGE_RETRIES,
+  readyAt,
+} from "./politeness";
 import { robotsAllows } from "./robots";
 import { announceCrawlEnd, announcePage } from "./webhooks";
 
@@ -118,11 +126,14 @@ async function frontierFull(context: FrontierContext): Promise<boolean> {
 // ─── Pages ───────────────────────────────────────────────────────────────────────────────────────────────────
 
 interface HostsState {
-  [host: string]: Pick<HostState, "lastStartAt" | "pausedUntil">;
+  [host: string]: Pick<HostState, "lastStartAt" | "pausedUntil"> & {
+    /** The host's 429/503 answers in a row (a success resets it): the default back-off doubles with each. */
+    throttled?: number;
+  };
 }
 
 type Claim =
-  | { claimed: true; pageId: number; url: string; depth: number; runId: number | null }
+  | { claimed: true; pageId: number; url: string; host: string; depth: number; runId: number | null }
   | { claimed: false; outcome: JobOutcome };
 
 /**
@@ -138,22 +149,30 @@ async function claimNextPage(crawlId: number): Promise<Claim> {
     select: { version: true, hosts: true, robots: true, status: true },
   });
   if (crawl?.status !== "running") return { claimed: false, outcome: { done: true } };
+  const hosts = JSON.parse(crawl.hosts ?? "{}") as HostsState;
+  const now = (await databaseNow()).getTime();
+  // Hosts the site paused (429/503) are passed over, so their queued pages never hold back other hosts' pages.
+  const paused = Object.entries(hosts).filter(([, host]) => (host.pausedUntil ?? 0) > now);
   const page = await db.crawlPage.findFirst({
-    where: { crawlId, state: "queued" },
+    where: { crawlId, state: "queued", ...(paused.length > 0 ? { host: { notIn: paused.map(([host]) => host) } } : {}) },
     orderBy: { id: "asc" },
     select: { id: true, url: true, depth: true, host: true, runId: true },
   });
   if (!page) {
     const running = await db.crawlPage.count({ where: { crawlId, state: "running" } });
     if (running > 0) return { claimed: false, outcome: { done: false, retryInMs: IDLE_SLOT_MS } };
+    // Only paused hosts' pages are left: look again when the first pause ends.
+    const waiting = await db.crawlPage.findFirst({ where: { crawlId, state: "queued" }, select: { id: true } });
+    if (waiting) {
+      const ends = paused.length === 0 ? now : Math.min(...paused.map(([, host]) => host.pausedUntil ?? now));
+      return { claimed: false, outcome: { done: false, retryInMs: Math.max(CLAIM_RETRY_MS, ends - now) } };
+    }
     await completeIfDone(crawlId);
     return { claimed: false, outcome: { done: true } };
   }
-  const hosts = JSON.parse(crawl.hosts ?? "{}") as HostsState;
   const robots = (JSON.parse(crawl.robots ?? "{}") as Record<string, { robots: { crawlDelayMs: number | null } }>)[page.host];
   const policy = hostPolicy({}, robots?.robots.crawlDelayMs ?? null);
   const active = await db.crawlPage.count({ where: { crawlId, host: page.host, state: "running" } });
-  const now = (await databaseNow()).getTime();
   const state: HostState = {
     active,
     lastStartAt: hosts[page.host]?.lastStartAt ?? null,
@@ -162,7 +181,7 @@ async function claimNextPage(crawlId: number): Promise<Claim> {
   const at = readyAt(state, policy, now);
   if (at === null) return { claimed: false, outcome: { done: false, retryInMs: IDLE_SLOT_MS } };
   if (at > now) return { claimed: false, outcome: { done: false, retryInMs: at - now } };
-  hosts[page.host] = { lastStartAt: now, pausedUntil: state.pausedUntil };
+  hosts[page.host] = { ...hosts[page.host], lastStartAt: now, pausedUntil: state.pausedUntil };
   const won = await db
     .$transaction(async (tx) => {
       const moved = await tx.crawl.updateMany({
@@ -182,7 +201,7 @@ async function claimNextPage(crawlId: number): Promise<Claim> {
       throw error;
     });
   if (won === "retry") return { claimed: false, outcome: { done: false, retryInMs: CLAIM_RETRY_MS } };
-  return { claimed: true, pageId: page.id, url: page.url, depth: page.depth, runId: page.runId };
+  return { claimed: true, pageId: page.id, url: page.url, host: page.host, depth: page.depth, runId: page.runId };
 }
 
 class PageTaken extends Error {}
@@ -288,12 +307,90 @@ async function runPage(crawlId: number, page: Extract<Claim, { claimed: true }>)
       }
     }
     await finishPage(crawlId, pageId, { ok: true });
+    await throttleEnded(crawlId, page.host);
   } else {
-    await finishPage(crawlId, pageId, {
-      ok: false,
+    const failure = {
+      ok: false as const,
       errorCode: end.errorCode ?? end.status,
       error: end.error ?? (end.status === "cancelled" ? "The page's run was cancelled." : "The page's run failed."),
+    };
+    if (end.upstream && BACK_OFF_STATUSES.has(end.upstream.status)) await backOff(crawlId, page, end.upstream, failure);
+    else await finishPage(crawlId, pageId, failure);
+  }
+}
+
+/**
+ * The site answered 429 or 503: the host is paused (Retry-After, or the default back-off doubling with the host's
+ * throttled answers in a row; politeness.ts, backoffMs) and the page goes back to the frontier with no run, to be
+ * claimed once the pause ends, at most MAX_PAGE_RETRIES times; after that the answer is the page's end. The failed
+ * run gave its quota back (failed runs are free), so a page is charged once, for the run that succeeds. The pause is
+ * in the crawl row's host state, written under its version like a claim's (a claim racing this one tries again),
+ * so it holds for every worker and across restarts; the page moves in the same transaction.
+ */
+async function backOff(
+  crawlId: number,
+  page: Extract<Claim, { claimed: true }>,
+  upstream: { status: number; retryAfterSeconds: number | null },
+  failure: Extract<PageEnd, { ok: false }>,
+): Promise<void> {
+  const row = await db.crawlPage.findUnique({ where: { id: page.pageId }, select: { retries: true } });
+  const retry = (row?.retries ?? 0) < MAX_PAGE_RETRIES;
+  const requeue = (tx: Prisma.TransactionClient) =>
+    tx.crawlPage.updateMany({
+      where: { id: page.pageId, state: "running" },
+      data: { state: "queued", runId: null, leaseUntil: null, retries: { increment: 1 } },
     });
+  for (let attempt = 0; ; attempt++) {
+    const crawl = await db.crawl.findUnique({ where: { id: crawlId }, select: { version: true, hosts: true, status: true } });
+    if (!crawl) return;
+    // The crawl was stopped meanwhile: the page ends with its error (a page sent back now would stay queued).
+    if (crawl.status !== "running") return finishPage(crawlId, page.pageId, failure);
+    const hosts = JSON.parse(crawl.hosts ?? "{}") as HostsState;
+    const host = hosts[page.host] ?? { lastStartAt: null, pausedUntil: null };
+    const streak = host.throttled ?? 0;
+    const until = (await databaseNow()).getTime() + backoffMs(upstream.retryAfterSeconds, streak);
+    // A later pause wins: a shorter Retry-After on another page's answer does not shorten the one under way.
+    hosts[page.host] = { ...host, pausedUntil: Math.max(until, host.pausedUntil ?? until), throttled: streak + 1 };
+    const moved = await db.$transaction(async (tx) => {
+      const { count } = await tx.crawl.updateMany({
+        where: { id: crawlId, version: crawl.version, status: "running" },
+        data: { version: { increment: 1 }, hosts: JSON.stringify(hosts) },
+      });
+      if (count === 0) return false;
+      if (retry) await requeue(tx);
+      return true;
+    });
+    if (moved) break;
+    // Another worker moved the crawl row on (a claim): read it again. Past a few tries the page goes on without
+    // the pause rather than looping (the host's next answer pauses it).
+    if (attempt >= 10) {
+      if (retry) await db.$transaction(requeue);
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, CLAIM_RETRY_MS));
+  }
+  if (!retry) {
+    await finishPage(crawlId, page.pageId, {
+      ...failure,
+      error: `${failure.error} Tried ${MAX_PAGE_RETRIES + 1} times, after the pauses the site asked for.`,
+    });
+  }
+}
+
+/** A page of the host succeeded: its 429/503 streak is over, so the next default back-off starts small again. */
+async function throttleEnded(crawlId: number, hostName: string): Promise<void> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const crawl = await db.crawl.findUnique({ where: { id: crawlId }, select: { version: true, hosts: true } });
+    const hosts = JSON.parse(crawl?.hosts ?? "{}") as HostsState;
+    const host = hosts[hostName];
+    if (!crawl || !host?.throttled) return;
+    hosts[hostName] = { ...host, throttled: 0 };
+    const { count } = await db.crawl.updateMany({
+      where: { id: crawlId, version: crawl.version },
+      data: { version: { increment: 1 }, hosts: JSON.stringify(hosts) },
+    });
+    if (count > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, CLAIM_RETRY_MS));
   }
 }
 

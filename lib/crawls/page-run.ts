@@ -17,6 +17,8 @@ export interface PageRunEnd {
   status: string;
   errorCode: string | null;
   error: string | null;
+  /** The site's answer when it refused the page (a failed run's upstream_error): what the crawl backs off on. */
+  upstream: { status: number; retryAfterSeconds: number | null } | null;
 }
 
 /** Submits the page's run (async): its id, or throws quota_exceeded (the caller stops the crawl cleanly). */
@@ -53,7 +55,14 @@ export async function submitPageRun(input: {
 /** Waits for the run's end; null when it has not ended within the wait. */
 export async function awaitPageRun(runId: number, timeoutMs = PAGE_RUN_WAIT_MS): Promise<PageRunEnd | null> {
   const end = await awaitRunEnd(runId, timeoutMs);
-  return end && { status: end.status, errorCode: end.errorCode, error: end.error };
+  return (
+    end && {
+      status: end.status,
+      errorCode: end.errorCode,
+      error: end.error,
+      upstream: end.upstreamStatus === null ? null : { status: end.upstreamStatus, retryAfterSeconds: end.upstreamRetryAfter },
+    }
+  );
 }
 
 /**

@@ -1,6 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_HOST_CONCURRENCY, hostPolicy, IDLE_HOST, PolitenessScheduler, paused, readyAt, started } from "./politeness";
+import {
+  backoffMs,
+  DEFAULT_BACKOFF_MS,
+  DEFAULT_HOST_CONCURRENCY,
+  hostPolicy,
+  IDLE_HOST,
+  MAX_PAUSE_MS,
+  PolitenessScheduler,
+  paused,
+  readyAt,
+  started,
+} from "./politeness";
 
 describe("one host's rules", () => {
   it("defaults to two requests at a time with no delay", () => {
@@ -109,5 +120,29 @@ describe("the scheduler", () => {
         },
       ),
     );
+  });
+});
+
+describe("backing off after a 429 or 503", () => {
+  it("honours Retry-After, capped at MAX_PAUSE_MS, whatever the streak", () => {
+    expect(backoffMs(1, 0)).toBe(1_000);
+    expect(backoffMs(1, 5)).toBe(1_000);
+    expect(backoffMs(0, 3)).toBe(0);
+    expect(backoffMs(3_600, 0)).toBe(MAX_PAUSE_MS);
+    expect(MAX_PAUSE_MS).toBe(120_000);
+  });
+
+  it("without Retry-After: the default, doubling with each throttled answer in a row, capped alike", () => {
+    expect(DEFAULT_BACKOFF_MS).toBe(5_000);
+    expect([0, 1, 2, 3, 4, 5, 6, 100].map((streak) => backoffMs(null, streak))).toEqual([
+      5_000,
+      10_000,
+      20_000,
+      40_000,
+      80_000,
+      MAX_PAUSE_MS,
+      MAX_PAUSE_MS,
+      MAX_PAUSE_MS,
+    ]);
   });
 });

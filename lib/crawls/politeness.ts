@@ -62,6 +62,29 @@ export function paused(state: HostState, until: number): HostState {
   return { ...state, pausedUntil: Math.max(until, state.pausedUntil ?? until) };
 }
 
+// ─── Backing off ─────────────────────────────────────────────────────────────────────────────────────────────
+// A site answering 429 (too many requests) or 503 (unavailable) asks us to slow down: the host is paused and the
+// page tried again after the pause, a bounded number of times (docs/decisions.md#crawls-back-off-on-429-and-503).
+
+/** Statuses that pause the host and send the page back to the frontier. */
+export const BACK_OFF_STATUSES: ReadonlySet<number> = new Set([429, 503]);
+/** The longest pause, whatever Retry-After says: past it, the page is tried again (and counted as a retry). */
+export const MAX_PAUSE_MS = 120_000;
+/** The first pause when the site sent no Retry-After; it doubles with each throttled answer in a row. */
+export const DEFAULT_BACKOFF_MS = 5_000;
+/** Times a page is sent back after a 429/503 before its next one is its end: four requests at most. */
+export const MAX_PAGE_RETRIES = 3;
+
+/**
+ * How long to pause a host after a 429/503: its Retry-After (seconds, capped at MAX_PAUSE_MS) when it sent one,
+ * the site knows its own limits; else DEFAULT_BACKOFF_MS doubled for each throttled answer of the host in a row
+ * before this one (`streak`: 0 for the first), capped alike.
+ */
+export function backoffMs(retryAfterSeconds: number | null, streak: number): number {
+  if (retryAfterSeconds !== null) return Math.min(MAX_PAUSE_MS, Math.max(0, retryAfterSeconds) * 1000);
+  return Math.min(MAX_PAUSE_MS, DEFAULT_BACKOFF_MS * 2 ** Math.min(Math.max(0, streak), 16));
+}
+
 export type NextHost =
   /** Start a request on this host now. */
   | { host: string }

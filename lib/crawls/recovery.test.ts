@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLANS } from "@/lib/config/plans";
 import { db } from "@/lib/infra/db";
+import { databaseNow } from "@/lib/infra/db/hot";
 import { findRunnableScraper } from "@/lib/runs/run";
 import { type CrawlSite, startCrawlSite } from "@/test/support/crawl-site";
 import { createRunUser } from "@/test/support/runs";
@@ -76,6 +77,44 @@ describe("a crawl whose worker died", () => {
     expect(detail.pages[0]?.run_id).toBe(runId);
     expect(await db.scraperRun.count({ where: { userId: user.id } })).toBe(3);
     expect(detail).toMatchObject({ succeeded: 3, failed: 0 });
+  });
+
+  it("keeps a host's pause (a 429's Retry-After) across the restart: the page is not run before it ends", async () => {
+    const user = await createRunUser("pro");
+    const host = new URL(site.url).host;
+    // What a worker leaves when it stops right after a 429: the host paused (in the crawl row), the page sent back.
+    const pausedUntil = (await databaseNow()).getTime() + 2_000;
+    const crawl = await db.crawl.create({
+      data: {
+        userId: user.id,
+        scraperId,
+        url: `${site.url}/c`,
+        options: JSON.stringify(crawlOptionsOf({ url: `${site.url}/c`, max_depth: 0, sitemap: "skip" })),
+        pageLimit: 10,
+        status: "running",
+        startedAt: new Date(),
+        sitemapStats: "{}",
+        discovered: 1,
+        hosts: JSON.stringify({ [host]: { lastStartAt: null, pausedUntil, throttled: 1 } }),
+      },
+    });
+    await db.crawlPage.create({
+      data: { crawlId: crawl.id, url: `${site.url}/c`, key: `${site.url}/c`, host, depth: 0, state: "queued", retries: 1 },
+    });
+
+    await recoverCrawls();
+    ensureCrawlWorkers();
+    await expect
+      .poll(async () => (await getCrawl(user.id, crawl.id)).status, { timeout: 60_000, interval: 100 })
+      .toBe("completed");
+    const detail = await getCrawl(user.id, crawl.id);
+    expect(detail.pages.map((p) => [p.status, p.retries])).toEqual([["succeeded", 1]]);
+    // Its run was made once the pause was over (the database's clock for both; a small allowance for rounding).
+    const run = await db.scraperRun.findUniqueOrThrow({ where: { id: detail.pages[0]?.run_id ?? 0 } });
+    expect(run.createdAt.getTime()).toBeGreaterThanOrEqual(pausedUntil - 50);
+    // The host's success ended its streak of throttled answers: a next 429 starts the default back-off again.
+    const stored = await db.crawl.findUniqueOrThrow({ where: { id: crawl.id }, select: { hosts: true } });
+    expect(JSON.parse(stored.hosts ?? "{}")[host]).toMatchObject({ pausedUntil, throttled: 0 });
   });
 });
 

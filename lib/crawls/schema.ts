@@ -141,6 +141,10 @@ export const crawlPageSchema = z.object({
   depth: z.number().int(),
   status: z.enum(PAGE_STATES),
   run_id: z.number().int().nullable(),
+  retries: z.number().int().meta({
+    description:
+      "Times the site answered 429 or 503 and the page was tried again after its host's pause (at most 3). Each refused run is a failed run of its own, not charged; run_id is the latest.",
+  }),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
 });
 

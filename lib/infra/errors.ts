@@ -89,6 +89,18 @@ export interface AppErrorDetails {
   retryAfterSeconds?: number;
   /** rate_limited: the limit that refused the call. */
   rateLimit?: RateLimitState;
+  /**
+   * upstream_error for an answer that was not a page (a non-2xx status): the site's status and Retry-After, as data a
+   * feature can act on (a crawl backs off on 429/503) without reading the message. Never sent to API callers: the
+   * route kit answers `retryAfterSeconds` above, which is ours, not the site's.
+   */
+  upstream?: UpstreamAnswer;
+}
+
+/** What a site answered instead of the page: its HTTP status, and its Retry-After in seconds when it sent one. */
+export interface UpstreamAnswer {
+  status: number;
+  retryAfterSeconds: number | null;
 }
 
 /** An expected failure. Anything thrown that is not an AppError is a bug, answered as a plain internal error. */
@@ -109,8 +121,8 @@ export class AppError<C extends ErrorCode = ErrorCode> extends Error {
  * explained where ScrapeErrorCode lists them.
  */
 export class ScrapeError extends AppError<ScrapeErrorCode> {
-  constructor(code: ScrapeErrorCode, message: string, options?: { cause?: unknown }) {
-    super(code, message, {}, options);
+  constructor(code: ScrapeErrorCode, message: string, options?: { cause?: unknown; upstream?: UpstreamAnswer }) {
+    super(code, message, options?.upstream ? { upstream: options.upstream } : {}, options);
     this.name = "ScrapeError";
   }
 }

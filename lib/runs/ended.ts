@@ -1,7 +1,7 @@
 import "server-only";
 import { db, type Prisma } from "@/lib/infra/db";
 import { databaseNow } from "@/lib/infra/db/hot";
-import { AppError, type ErrorCode } from "@/lib/infra/errors";
+import { AppError, type ErrorCode, type UpstreamAnswer } from "@/lib/infra/errors";
 import { log } from "@/lib/infra/log";
 import { releaseRun } from "@/lib/usage/quota";
 import { enqueueDeliveries, type PendingDelivery, recordWebhookEvent } from "@/lib/webhooks/deliveries";
@@ -29,7 +29,14 @@ export type RunEnd =
       rendered?: boolean;
       durationMs: number;
     }
-  | { status: "failed"; code: ErrorCode; message: string; durationMs: number | null }
+  | {
+      status: "failed";
+      code: ErrorCode;
+      message: string;
+      durationMs: number | null;
+      /** The site's answer when it refused the page (upstream_error): its status and Retry-After, kept as columns. */
+      upstream?: UpstreamAnswer;
+    }
   | { status: "cancelled"; message: string };
 
 /** A run whose end was recorded by this call: what is left to do outside the database. */
@@ -61,7 +68,14 @@ function outcomeColumns(end: RunEnd) {
         durationMs: end.durationMs,
       };
     case "failed":
-      return { status: end.status, errorCode: end.code, error: end.message, durationMs: end.durationMs };
+      return {
+        status: end.status,
+        errorCode: end.code,
+        error: end.message,
+        durationMs: end.durationMs,
+        upstreamStatus: end.upstream?.status ?? null,
+        upstreamRetryAfter: end.upstream?.retryAfterSeconds ?? null,
+      };
     case "cancelled":
       return { status: end.status, errorCode: "cancelled", error: end.message };
   }

@@ -41,7 +41,13 @@ const quotaUsed = async (userId: number) =>
 describe("runs on a feature's behalf", () => {
   it("are stored with the feature's record and no API key, charged once, and awaited to their end", async () => {
     const { user, run } = await submitOnBehalf(site.url("product/jsonld.html"), { kind: "crawl", id: 42 });
-    expect(await awaitRunEnd(run.id, 30_000)).toEqual({ status: "success", errorCode: null, error: null });
+    expect(await awaitRunEnd(run.id, 30_000)).toEqual({
+      status: "success",
+      errorCode: null,
+      error: null,
+      upstreamStatus: null,
+      upstreamRetryAfter: null,
+    });
     expect(await db.scraperRun.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({
       apiKeyId: null,
       originKind: "crawl",
@@ -58,6 +64,15 @@ describe("runs on a feature's behalf", () => {
     expect(end).toMatchObject({ status: "failed", errorCode: expect.any(String) });
     expect(end?.errorCode).not.toBe("internal_error");
     expect(await quotaUsed(user.id)).toBe(0);
+    // The site's answer as data, for a feature that backs off on it (a crawl on 429/503): status and Retry-After.
+    expect(end).toMatchObject({ errorCode: "upstream_error", upstreamStatus: 500, upstreamRetryAfter: null });
+    const throttled = await submitOnBehalf(site.url("status/429?retry_after=3"));
+    expect(await awaitRunEnd(throttled.run.id, 30_000)).toMatchObject({
+      status: "failed",
+      errorCode: "upstream_error",
+      upstreamStatus: 429,
+      upstreamRetryAfter: 3,
+    });
   });
 
   it("answer null when the run has not ended within the wait, and the run goes on", async () => {

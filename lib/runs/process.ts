@@ -180,7 +180,10 @@ async function execute(
       // Its cancel recorded the run's end already (and gave its quota back): nothing left to record.
       if (signal.aborted) return null;
       if (!(error instanceof AppError)) log.error({ err: error, runId: run.id }, "run failed unexpectedly");
-      const failure = error instanceof AppError ? { code: error.code, message: error.message } : unexpectedFailure;
+      const failure =
+        error instanceof AppError
+          ? { code: error.code, message: error.message, ...(error.details.upstream ? { upstream: error.details.upstream } : {}) }
+          : unexpectedFailure;
       return await recordRunEnd(run, { status: "failed", ...failure, durationMs: elapsed() });
     }
     const { items, rendered, screenshot } = page;

@@ -181,7 +181,7 @@ async function awaitRun(run: AcceptedRun, listener: RunEndListener, timeoutMs: n
     timeoutMs,
     async (news) => {
       if (news) {
-        row = { ...news, errorCode: null, error: null };
+        row = { ...news, errorCode: null, error: null, upstreamStatus: null, upstreamRetryAfter: null };
         return true;
       }
       let found: RunOutcomeRow | undefined;
@@ -213,7 +213,7 @@ async function awaitRun(run: AcceptedRun, listener: RunEndListener, timeoutMs: n
 }
 
 /** How a run a feature waited for ended; null while it has not (the wait ran out). */
-export type RunEndState = Pick<RunOutcomeRow, "status" | "errorCode" | "error">;
+export type RunEndState = Pick<RunOutcomeRow, "status" | "errorCode" | "error" | "upstreamStatus" | "upstreamRetryAfter">;
 
 /**
  * Waits up to `timeoutMs` for a run's end, for a feature that started it on its user's behalf (a crawl's page, a
@@ -235,7 +235,15 @@ export async function awaitRunEnd(runId: number, timeoutMs: number): Promise<Run
       if (!row) throw new AppError("not_found", `Run ${runId} no longer exists.`);
       return isFinished(row.status);
     });
-    return ended && row ? { status: row.status, errorCode: row.errorCode, error: row.error } : null;
+    return ended && row
+      ? {
+          status: row.status,
+          errorCode: row.errorCode,
+          error: row.error,
+          upstreamStatus: row.upstreamStatus,
+          upstreamRetryAfter: row.upstreamRetryAfter,
+        }
+      : null;
   } finally {
     listener.close();
   }

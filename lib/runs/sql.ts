@@ -35,6 +35,9 @@ export interface RunOutcomeRow {
   durationMs: number | null;
   errorCode: string | null;
   error: string | null;
+  /** The site's status and Retry-After (seconds) when it refused the page (ended.ts, RunEnd). */
+  upstreamStatus: number | null;
+  upstreamRetryAfter: number | null;
 }
 
 /** A claimed run: what running it needs. */
@@ -86,10 +89,11 @@ export const INSERT_RUN = hotStatement<InsertRunParams, { id: number }>({
 /** What a synchronous caller answers with once the run has ended. */
 export const RUN_OUTCOME = hotStatement<[id: number], RunOutcomeRow>({
   name: "run_outcome",
-  sqlite: `SELECT status, result_data AS "resultData", outputs, duration_ms AS "durationMs", error_code AS "errorCode", error
+  sqlite: `SELECT status, result_data AS "resultData", outputs, duration_ms AS "durationMs", error_code AS "errorCode", error,
+      upstream_status AS "upstreamStatus", upstream_retry_after AS "upstreamRetryAfter"
     FROM scraper_runs WHERE id = ?`,
   postgres: `SELECT status::text AS status, result_data AS "resultData", outputs, duration_ms AS "durationMs",
-      error_code AS "errorCode", error
+      error_code AS "errorCode", error, upstream_status AS "upstreamStatus", upstream_retry_after AS "upstreamRetryAfter"
     FROM scraper_runs WHERE id = $1`,
 });
 

@@ -264,7 +264,11 @@ export async function startBrowserSite(port = 0): Promise<BrowserSite> {
     if (pathname === "/cookies")
       return void html(page(`<h1>Cookies</h1><p id="cookies">${escapeHtml(request.headers.cookie ?? "")}</p>`));
     if (pathname === "/status")
-      return void html(page(`<h1>Status ${searchParams.get("code")}</h1>`), Number(searchParams.get("code") ?? 200));
+      return void html(
+        page(`<h1>Status ${searchParams.get("code")}</h1>`),
+        Number(searchParams.get("code") ?? 200),
+        searchParams.has("retry_after") ? { "retry-after": searchParams.get("retry_after") ?? "" } : {},
+      );
     if (pathname === "/json") return void response.writeHead(200, { "content-type": "application/json" }).end('{"not":"html"}');
     if (pathname === "/tall")
       return void html(page('<div style="height:3000px;background:linear-gradient(#fff,#036)">Tall</div>'));

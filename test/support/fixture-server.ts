@@ -89,7 +89,11 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
   }
   const status = /^\/status\/(\d{3})$/.exec(pathname);
   if (status) {
-    response.writeHead(Number(status[1]), { "content-type": "text/html; charset=utf-8" });
+    const retryAfter = searchParams.get("retry_after");
+    response.writeHead(Number(status[1]), {
+      "content-type": "text/html; charset=utf-8",
+      ...(retryAfter !== null ? { "retry-after": retryAfter } : {}),
+    });
     response.end(`<!doctype html><title>${status[1]}</title><h1>Error ${status[1]}</h1>`);
     return;
   }

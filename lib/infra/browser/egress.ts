@@ -4,6 +4,7 @@ import { STATUS_CODES } from "node:http";
 import type { Frame, Page, Request, Route } from "playwright-core";
 import { AppError, isAppError } from "@/lib/infra/errors";
 import { log } from "@/lib/infra/log";
+import { parseRetryAfter } from "@/lib/infra/outbound/retry-after";
 import type { BrowserResource, ByteBudget, PageFetcher } from "@/lib/infra/outbound/safe-fetch";
 import type { PageLimits } from "./limits";
 
@@ -143,7 +144,12 @@ export class PageEgress {
       if (main) {
         if (answer.status < 200 || answer.status >= 300) {
           const text = STATUS_CODES[answer.status];
-          throw new AppError("upstream_error", `The site answered ${answer.status}${text ? ` ${text}` : ""}.`);
+          // The status and Retry-After as data, as the plain fetcher gives them (a crawl backs off on 429/503).
+          const first = (name: string) => [answer.headers[name] ?? []].flat()[0] ?? null;
+          const retryAfterSeconds = parseRetryAfter(first("retry-after"), Date.now(), first("date"));
+          throw new AppError("upstream_error", `The site answered ${answer.status}${text ? ` ${text}` : ""}.`, {
+            upstream: { status: answer.status, retryAfterSeconds },
+          });
         }
         this.mainRedirects = 0;
         this.mainFailure = undefined;

@@ -132,6 +132,9 @@ describe.skipIf(!chromiumInstalled)("rendering a page in Chromium", () => {
       const error = await failure(pool.render(`${site.url}${path}`, { deadlineMs: 20_000 }));
       expect([path, error.code, error.message]).toEqual([path, code, message]);
     }
+    // The site's status and Retry-After go on as data, as the plain fetcher's (a crawl backs off on them).
+    const throttled = await failure(pool.render(`${site.url}/status?code=429&retry_after=7`, { deadlineMs: 20_000 }));
+    expect(throttled.details.upstream).toEqual({ status: 429, retryAfterSeconds: 7 });
   });
 
   it("takes a PNG of the viewport, or of the whole page up to the height asked", async () => {

@@ -104,6 +104,13 @@ describe("fetching the fixture site", () => {
     expect(noLocation.code).toBe("upstream_error");
   });
 
+  it("hands on the status and Retry-After as data (a crawl backs off on them), not only in the message", async () => {
+    const throttled = await failure(open.fetchPage(`${site.url}/status/429?retry_after=7`));
+    expect(throttled.details.upstream).toEqual({ status: 429, retryAfterSeconds: 7 });
+    const down = await failure(open.fetchPage(`${site.url}/status/503`));
+    expect(down.details.upstream).toEqual({ status: 503, retryAfterSeconds: null });
+  });
+
   it("reports a corrupt or unknown Content-Encoding as 502 upstream_error", async () => {
     const corrupt = await failure(open.fetchPage(`${site.url}/product/plain.html?declare=gzip`));
     expect([corrupt.code, corrupt.message]).toEqual(["upstream_error", "The site sent a corrupt compressed answer."]);

@@ -11,6 +11,7 @@ import { ScrapeError } from "@/lib/infra/errors";
 import { type AddressPolicy, blockedAddressReason } from "./address-policy";
 import { decodeHtml } from "./charset";
 import { MAX_PAGE_BYTES } from "./limits";
+import { parseRetryAfter } from "./retry-after";
 
 /** Resolves a host name to every address it has, like dns.lookup(name, {all: true}). Injected by tests. */
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
@@ -528,7 +529,12 @@ async function readPage(response: Dispatcher.ResponseData, url: URL, policy: Fet
   const { statusCode: status, headers } = response;
   if (status < 200 || status >= 300) {
     discard(response.body);
-    throw new ScrapeError("upstream_error", `The site answered ${status}${statusText(status)}.`);
+    // The status and Retry-After go with the error as data: a caller that backs off (a crawl on 429/503) reads
+    // them there, never from the message.
+    const retryAfterSeconds = parseRetryAfter(header(headers, "retry-after"), Date.now(), header(headers, "date"));
+    throw new ScrapeError("upstream_error", `The site answered ${status}${statusText(status)}.`, {
+      upstream: { status, retryAfterSeconds },
+    });
   }
   const contentType = header(headers, "content-type");
   const mediaType = contentType?.split(";")[0]?.trim().toLowerCase() || null;

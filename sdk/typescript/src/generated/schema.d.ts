@@ -4171,6 +4171,7 @@ export interface operations {
                      *           "depth": 0,
                      *           "status": "succeeded",
                      *           "run_id": 5001,
+                     *           "retries": 0,
                      *           "error": null
                      *         },
                      *         {
@@ -4178,10 +4179,11 @@ export interface operations {
                      *           "url": "https://blog.example.com/posts/hello",
                      *           "depth": 1,
                      *           "status": "failed",
-                     *           "run_id": 5002,
+                     *           "run_id": 5005,
+                     *           "retries": 3,
                      *           "error": {
                      *             "code": "upstream_error",
-                     *             "message": "The target site answered with an error."
+                     *             "message": "The site answered 429 Too Many Requests. Tried 4 times, after the pauses the site asked for."
                      *           }
                      *         }
                      *       ],
@@ -4230,6 +4232,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                             run_id: number | null;
+                            /** @description Times the site answered 429 or 503 and the page was tried again after its host's pause (at most 3). Each refused run is a failed run of its own, not charged; run_id is the latest. */
+                            retries: number;
                             error: {
                                 code: string;
                                 message: string;
@@ -4401,6 +4405,7 @@ export interface operations {
                      *           "depth": 0,
                      *           "status": "succeeded",
                      *           "run_id": 5001,
+                     *           "retries": 0,
                      *           "error": null
                      *         },
                      *         {
@@ -4408,10 +4413,11 @@ export interface operations {
                      *           "url": "https://blog.example.com/posts/hello",
                      *           "depth": 1,
                      *           "status": "failed",
-                     *           "run_id": 5002,
+                     *           "run_id": 5005,
+                     *           "retries": 3,
                      *           "error": {
                      *             "code": "upstream_error",
-                     *             "message": "The target site answered with an error."
+                     *             "message": "The site answered 429 Too Many Requests. Tried 4 times, after the pauses the site asked for."
                      *           }
                      *         }
                      *       ],
@@ -4460,6 +4466,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                             run_id: number | null;
+                            /** @description Times the site answered 429 or 503 and the page was tried again after its host's pause (at most 3). Each refused run is a failed run of its own, not charged; run_id is the latest. */
+                            retries: number;
                             error: {
                                 code: string;
                                 message: string;
@@ -10397,10 +10405,11 @@ export interface operations {
                  *           "url": "https://blog.example.com/posts/hello",
                  *           "depth": 1,
                  *           "status": "failed",
-                 *           "run_id": 5002,
+                 *           "run_id": 5005,
+                 *           "retries": 3,
                  *           "error": {
                  *             "code": "upstream_error",
-                 *             "message": "The target site answered with an error."
+                 *             "message": "The site answered 429 Too Many Requests. Tried 4 times, after the pauses the site asked for."
                  *           }
                  *         }
                  *       }
@@ -10422,6 +10431,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                             run_id: number | null;
+                            /** @description Times the site answered 429 or 503 and the page was tried again after its host's pause (at most 3). Each refused run is a failed run of its own, not charged; run_id is the latest. */
+                            retries: number;
                             error: {
                                 code: string;
                                 message: string;
