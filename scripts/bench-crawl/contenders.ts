@@ -24,6 +24,8 @@ export interface ContenderResult {
   seconds: number;
   /** The contender's processes' peak resident set size, in bytes. */
   maxRssBytes: number;
+  /** The heap still in use in the contender's (web) process once the crawl is over, after a collection. */
+  liveHeapBytes?: number;
   /** CPU time of the contender's process (all its threads) over the crawl: steadier than pages/s on a busy machine. */
   cpuSeconds: number;
   /** The URLs of the pages fetched, as the crawler names them. */
@@ -46,14 +48,14 @@ export const CONTENDERS: Contender[] = [
   {
     name: "scrapedeck (1 process, in-process queue, SQLite)",
     script: path.join(import.meta.dirname, "scrapedeck-crawler.ts"),
-    nodeArgs: ["--conditions=react-server"],
+    nodeArgs: ["--conditions=react-server", "--expose-gc"],
     extra: { runWorkers: 4 },
   },
   // The same crawl on PostgreSQL + Redis, its jobs and runs taken by 1, 2 and 4 `npm run worker` processes.
   ...[1, 2, 4].map((workers) => ({
     name: `scrapedeck (PostgreSQL + Redis, ${workers} worker${workers === 1 ? "" : "s"})`,
     script: path.join(import.meta.dirname, "scrapedeck-crawler.ts"),
-    nodeArgs: ["--conditions=react-server"],
+    nodeArgs: ["--conditions=react-server", "--expose-gc"],
     extra: { runWorkers: 4, workers },
   })),
 ];

@@ -164,6 +164,7 @@ const table = rows.map(({ contender, round, result, checks }) => ({
   requests: result.requests,
   "CPU ms/page": Number(((result.cpuSeconds * 1000) / Math.max(1, result.pages)).toFixed(2)),
   "peak RSS MB": Math.round(result.maxRssBytes / 1024 / 1024),
+  "heap after MB": result.liveHeapBytes === undefined ? "" : Math.round(result.liveHeapBytes / 1024 / 1024),
   "robots hits": checks.robotsViolations,
   "off-host": checks.offHost,
   duplicates: checks.duplicates,

@@ -4,7 +4,8 @@
 // - `extra.workers` unset: one process, the in-process queue and a fresh SQLite database (`npm start` alone).
 // - `extra.workers` N: PostgreSQL (a fresh schema, dropped after) and Redis (BullMQ, a fresh QUEUE_PREFIX, deleted
 //   after) with N `npm run worker` processes taking the crawl's jobs and its runs; this process only submits the
-//   crawl and watches it, as a web instance would. CPU and peak RSS are the workers' and this process's, summed.
+//   crawl and watches it, as a web instance would. CPU and peak RSS are the workers' and this process's, summed;
+//   the live heap is this process's.
 //   BENCH_POSTGRES_URL (postgresql://postgres@127.0.0.1:5432/test), BENCH_REDIS_URL (redis://127.0.0.1:6379/7).
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -104,6 +105,10 @@ const cpuSeconds =
   children.reduce((sum, child, i) => sum + cpuSecondsOf(child.pid as number) - (childCpuBefore[i] as number), 0);
 const maxRssBytes =
   process.resourceUsage().maxRSS * 1024 + children.reduce((sum, child) => sum + peakRssOf(child.pid as number), 0);
+// What this process still holds once the crawl is over, after a collection (--expose-gc): flat in the number of
+// pages when no per-page object is kept (peak RSS also counts the heap's headroom and every thread).
+(globalThis as { gc?: () => void }).gc?.();
+const liveHeapBytes = process.memoryUsage().heapUsed;
 const done = await db.crawl.findUniqueOrThrow({ where: { id: crawl.id } });
 const pages = await db.crawlPage.findMany({ where: { crawlId: crawl.id, state: "succeeded" }, select: { url: true } });
 const result: ContenderResult = {
@@ -112,6 +117,7 @@ const result: ContenderResult = {
   seconds,
   maxRssBytes,
   cpuSeconds,
+  liveHeapBytes,
   urls: pages.map((page) => page.url),
   skipped: {
     robots: done.skippedRobots,

@@ -109,6 +109,9 @@ export function createSite(pages: number, port: number): Site {
     }
   };
 
+  /** A page for an excluded ?sort= link: never the press kit, whose Allow would win and make the link a page. */
+  const sortedPage = (variant: number) => Math.max(1, Math.min(variant, lastPage - 1));
+
   const links = (id: number): string[] => {
     const out: string[] = [];
     for (let child = id * FANOUT + 1; child <= id * FANOUT + FANOUT && child < pages; child++) {
@@ -122,7 +125,7 @@ export function createSite(pages: number, port: number): Site {
     for (let i = 0; i < EXCLUDED_LINKS; i++) {
       const variant = mix(id * 13 + i) % EXCLUDED_VARIANTS;
       out.push(
-        [`/private/report-${variant}`, `${pathOf(Math.max(1, variant))}?sort=price-${variant}`, `/docs/manual-${variant}.pdf`][
+        [`/private/report-${variant}`, `${pathOf(sortedPage(variant))}?sort=price-${variant}`, `/docs/manual-${variant}.pdf`][
           i
         ] as string,
       );
