@@ -2,7 +2,9 @@
 // every app figure can be read as a ratio of the bare baseline measured minutes apart on the same busy machine:
 //   baseline   scripts/bench/baseline-server.ts: node:http + better-sqlite3, the same conditional UPDATE and answer
 //   verify     POST /api/verify-license on SQLite, then on PostgreSQL: --licenses licenses (one content item each),
-//              every request another key, spread over all of them
+//              every request another key, spread over all of them; on SQLite also "unsigned": the same checkout's
+//              app in a second process whose answers are not signed (scripts/bench/unsigned-answers.mjs), so the
+//              signature's share is read from two rows of the same run
 //   api key    API-key authentication: GET /api/runs/{id} of a run that does not exist, answered 404 after the
 //              key and its owner were looked up (and one indexed read of runs)
 //   health     GET /api/health: one SELECT 1, through its route handler on the edge's fast path (no Next router)
@@ -55,6 +57,9 @@ const postgresBase =
   process.env.BENCH_POSTGRES_URL ?? (process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : undefined);
 const profileDir = process.env.BENCH_PROFILE_DIR;
 const againstDir = option("against", "");
+const wanted = (row: string) => !only || [...only].some((name) => row.includes(name));
+/** The SQLite verify row on the same app without signatures: the issue asks for both figures side by side. */
+const UNSIGNED_ROW = "app verify (SQLite) unsigned";
 
 const sqliteUrl = freshDatabaseUrl("file:");
 const postgresUrl = postgresBase ? freshDatabaseUrl(postgresBase) : null;
@@ -95,7 +100,8 @@ async function setUp() {
   return { sqliteKeys, postgresKeys, apiKeys, scraperId: scraper.id };
 }
 
-async function startServers() {
+/** `checkKey`: a license key of the SQLite database, to check which app signs. */
+async function startServers(checkKey: string) {
   // One app at a time: npm start builds when the build is stale, and two builds at once would collide. The
   // baseline opens the SQLite file only after the app has migrated it (migrating wants the file to itself).
   log(`starting the app from ${appDir} (builds first when its build is stale)`);
@@ -150,7 +156,33 @@ async function startServers() {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
-  return { baseline, app, postgres, against, againstUrl };
+  let unsigned: Server | null = null;
+  if (wanted(UNSIGNED_ROW)) {
+    log("starting the same app with its answers unsigned");
+    // The same database: both apps are the same checkout (its migrations already applied), loaded one row at a time.
+    unsigned = startApp("app-unsigned", basePort + 4, sqliteUrl, appDir, profileDir, {
+      NODE_OPTIONS:
+        `${process.env.NODE_OPTIONS ?? ""} --import ${path.join(ROOT, "scripts", "bench", "unsigned-answers.mjs")}`.trim(),
+    });
+    await waitUntilServing(unsigned, "/api/health");
+    servers.push(unsigned);
+    // A hook that stopped matching would measure signed answers under the unsigned row's name.
+    for (const [server, signed] of [
+      [app, true],
+      [unsigned, false],
+    ] as const) {
+      const answer = await fetch(`${server.origin}/api/verify-license`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ license_key: checkKey }),
+      });
+      await answer.arrayBuffer();
+      if (answer.headers.has("signature") !== signed) {
+        throw new Error(`${server.name}: its answers are ${signed ? "unsigned" : "signed"}, expected the opposite`);
+      }
+    }
+  }
+  return { baseline, app, postgres, against, againstUrl, unsigned };
 }
 
 /** The name of a row measured on the other app (--against). */
@@ -216,7 +248,7 @@ async function run(row: Row): Promise<Measurement & { exact?: boolean }> {
 const started = Date.now();
 try {
   const { sqliteKeys, postgresKeys, apiKeys, scraperId } = await setUp();
-  const { baseline, app, postgres, against, againstUrl } = await startServers();
+  const { baseline, app, postgres, against, againstUrl, unsigned } = await startServers(sqliteKeys[0] ?? "");
   const apiKey = rotate(apiKeys);
   const pageUrl = `http://127.0.0.1:${basePort + 3}/product/jsonld.html`;
   const runLoad = (c: number, id: number, body: string, server: Server = app): Load => ({
@@ -240,6 +272,9 @@ try {
       load: verifyLoad(server, sqliteKeys, connections, seconds),
       counted: databaseUrl,
     })),
+    ...(unsigned
+      ? [{ name: UNSIGNED_ROW, load: verifyLoad(unsigned, sqliteKeys, connections, seconds), counted: sqliteUrl }]
+      : []),
     ...(postgres && postgresUrl
       ? [
           {
@@ -264,7 +299,7 @@ try {
     ...paired("app run, 1 conn", (server) => ({ load: runLoad(1, scraperId, runBody, server) })),
     { name: "fixture page, 10 conn", load: { url: pageUrl, connections: 10, seconds } },
     ...paired("app run, 10 conn", (server) => ({ load: runLoad(10, scraperId, runBody, server) })),
-  ].filter((row) => !only || [...only].some((name) => row.name.includes(name)));
+  ].filter((row) => wanted(row.name));
 
   log("warming up every row for 2 s");
   for (const row of rows) await measure({ ...row.load, seconds: 2 }, row.expectedStatus);
@@ -290,7 +325,7 @@ try {
     `\nHot paths · ${rounds} interleaved rounds of ${seconds} s · ${connections} connections (run rows: 1 and 10) · ${licenseCount} licenses · app from ${appDir}${againstDir ? ` · other app from ${path.resolve(againstDir)}` : ""}`,
   );
   console.log(
-    `${"".padEnd(28)}${pad("req/s", 8)}${pad("p50", 10)}${pad("p99", 10)}${pad("errors", 8)}${pad("÷ baseline", 12)}${pad("CPU/req", 11)}${pad("main/req", 11)}${pad("÷ baseline", 12)}  ${"usage".padEnd(8)}goal`,
+    `${"".padEnd(30)}${pad("req/s", 8)}${pad("p50", 10)}${pad("p99", 10)}${pad("errors", 8)}${pad("÷ baseline", 12)}${pad("CPU/req", 11)}${pad("main/req", 11)}${pad("÷ baseline", 12)}  ${"usage".padEnd(8)}goal`,
   );
   for (const [name, measured] of results) {
     const s = summarize(measured);
@@ -298,7 +333,16 @@ try {
     // The run rows load another server (the fixture page's fetch is in them): no ratio of the verify baseline.
     const ratio = name.startsWith("app") && !name.startsWith("app run") ? s.rps / baseRps : Number.NaN;
     console.log(
-      `${name.padEnd(28)}${pad(s.rps.toFixed(0), 8)}${pad(ms(s.p50), 10)}${pad(ms(s.p99), 10)}${pad(s.errors, 8)}${pad(Number.isNaN(ratio) ? "" : percent(ratio), 12)}${pad(cpu(s.cpuMsPerRequest), 11)}${pad(cpu(s.mainCpuMsPerRequest), 11)}${pad(Number.isNaN(ratio) ? "" : percent(baseCpu / s.cpuMsPerRequest), 12)}  ${exact.padEnd(8)}${goalText(GOALS[name], { ratio, p99: s.p99, errors: s.errors })}`,
+      `${name.padEnd(30)}${pad(s.rps.toFixed(0), 8)}${pad(ms(s.p50), 10)}${pad(ms(s.p99), 10)}${pad(s.errors, 8)}${pad(Number.isNaN(ratio) ? "" : percent(ratio), 12)}${pad(cpu(s.cpuMsPerRequest), 11)}${pad(cpu(s.mainCpuMsPerRequest), 11)}${pad(Number.isNaN(ratio) ? "" : percent(baseCpu / s.cpuMsPerRequest), 12)}  ${exact.padEnd(8)}${goalText(GOALS[name], { ratio, p99: s.p99, errors: s.errors })}`,
+    );
+  }
+  const signedRow = results.get("app verify (SQLite)");
+  const unsignedRow = results.get(UNSIGNED_ROW);
+  if (signedRow?.length && unsignedRow?.length) {
+    const signed = summarize(signedRow);
+    const bare = summarize(unsignedRow);
+    console.log(
+      `verify on SQLite, signed and unsigned: ${signed.rps.toFixed(0)} and ${bare.rps.toFixed(0)} req/s (${percent(signed.rps / baseRps)} and ${percent(bare.rps / baseRps)} of the baseline), CPU/req ${cpu(signed.cpuMsPerRequest)} and ${cpu(bare.cpuMsPerRequest)} (${percent(baseCpu / signed.cpuMsPerRequest)} and ${percent(baseCpu / bare.cpuMsPerRequest)}): signing costs ${((signed.cpuMsPerRequest - bare.cpuMsPerRequest) * 1000).toFixed(0)} µs of CPU per answer`,
     );
   }
   for (const [c, row] of [1, 10].flatMap((c) => [
