@@ -11,6 +11,14 @@ import { awaitPageRun, submitPageRun } from "./page-run";
 import { crawlOptionsOf } from "./schema";
 import { ensureCrawlWorkers } from "./workers";
 
+/** What a restarted worker does (recovery, then its crawl worker), awaited until the crawl completes: its detail. */
+async function restartAndFinish(userId: number, crawlId: number) {
+  await recoverCrawls();
+  ensureCrawlWorkers();
+  await expect.poll(async () => (await getCrawl(userId, crawlId)).status, { timeout: 60_000, interval: 100 }).toBe("completed");
+  return getCrawl(userId, crawlId);
+}
+
 let site: CrawlSite;
 let scraperId: number;
 
@@ -62,12 +70,7 @@ describe("a crawl whose worker died", () => {
     await page("/b", "running", { leaseUntil: past });
     await page("/c", "queued");
 
-    await recoverCrawls();
-    ensureCrawlWorkers();
-    await expect
-      .poll(async () => (await getCrawl(user.id, crawl.id)).status, { timeout: 60_000, interval: 100 })
-      .toBe("completed");
-    const detail = await getCrawl(user.id, crawl.id);
+    const detail = await restartAndFinish(user.id, crawl.id);
     expect(detail.pages.map((p) => [new URL(p.url).pathname, p.status])).toEqual([
       ["/a", "succeeded"],
       ["/b", "succeeded"],
@@ -102,12 +105,7 @@ describe("a crawl whose worker died", () => {
       data: { crawlId: crawl.id, url: `${site.url}/c`, key: `${site.url}/c`, host, depth: 0, state: "queued", retries: 1 },
     });
 
-    await recoverCrawls();
-    ensureCrawlWorkers();
-    await expect
-      .poll(async () => (await getCrawl(user.id, crawl.id)).status, { timeout: 60_000, interval: 100 })
-      .toBe("completed");
-    const detail = await getCrawl(user.id, crawl.id);
+    const detail = await restartAndFinish(user.id, crawl.id);
     expect(detail.pages.map((p) => [p.status, p.retries])).toEqual([["succeeded", 1]]);
     // Its run was made once the pause was over (the database's clock for both; a small allowance for rounding).
     const run = await db.scraperRun.findUniqueOrThrow({ where: { id: detail.pages[0]?.run_id ?? 0 } });
