@@ -117,7 +117,7 @@ export async function answerOperation(
   const answer = await unsignedAnswer(operation, transport, envelope);
   if (!operation.spec.signed) return answer;
   try {
-    return signAnswer(answer, transport.path);
+    return await signAnswer(answer, transport.path);
   } catch (error) {
     // No key to sign with (production without SIGNING_KEY, which the server refuses to start without): a 500 that
     // no verifier accepts, rather than an answer that cannot be proven.

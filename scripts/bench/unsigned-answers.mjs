@@ -12,7 +12,7 @@ export async function load(url, context, nextLoad) {
   const loaded = await nextLoad(url, context);
   if (!url.split("?")[0].endsWith("/lib/http/signed.ts") || loaded.source == null) return loaded;
   const source = String(loaded.source);
-  const signature = /export function signAnswer\\([^)]*\\)[^{]*\\{/;
+  const signature = /export (?:async )?function signAnswer\\([^)]*\\)[^{]*\\{/;
   if (!signature.test(source)) throw new Error("unsigned-answers: signAnswer not found in " + url);
   return { ...loaded, source: source.replace(signature, (head) => head + " return answer;") };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { hash } from "node:crypto";
-import { type SigningKey, signBytes, signingKeys } from "./keys";
+import { type SigningKey, signBytes, signBytesOffThread, signingKeys } from "./keys";
 import { COVERED_COMPONENTS, SIGNATURE_ALG, SIGNATURE_LABEL, signatureBase } from "./scheme";
 
 export interface ResponseToSign {
@@ -42,15 +42,11 @@ function secondTexts(date: Date, kid: string): { dateHeader: string; params: str
 }
 let lastSecond = { second: Number.NaN, kid: "", dateHeader: "", params: "" };
 
-/**
- * Signs an answer (docs/api.md#signed-answers): `Content-Digest` (RFC 9530, sha-256) of the body, then an RFC 9421
- * signature over "@status", "@path";req, "content-digest" and "date" by the current key, with `created`, `keyid` and
- * `alg="ed25519"`. The signature base is a fixed template: nothing to parse, one hash and one Ed25519 signature.
- */
-export function signResponse(
+/** Everything of an answer's signature but the signature itself: the headers, and the base the signature is over. */
+function signatureInput(
   { status, path, body, date }: ResponseToSign,
-  key: SigningKey = signingKeys().current,
-): SignatureHeaders {
+  key: SigningKey,
+): { headers: Omit<SignatureHeaders, "Signature">; base: string } {
   if (!WIRE_PATH.test(path)) throw new Error(`Cannot sign an answer for the path ${JSON.stringify(path)}`);
   const { dateHeader, params } = secondTexts(date, key.jwk.kid);
   // One-shot hash (node ≥ 20.12): no Hash object per answer.
@@ -65,12 +61,28 @@ export function signResponse(
     ],
     params,
   );
-  return {
-    Date: dateHeader,
-    "Content-Digest": digest,
-    "Signature-Input": `${SIGNATURE_LABEL}=${params}`,
-    Signature: `${SIGNATURE_LABEL}=:${signBytes(base, key).toString("base64")}:`,
-  };
+  return { headers: { Date: dateHeader, "Content-Digest": digest, "Signature-Input": `${SIGNATURE_LABEL}=${params}` }, base };
+}
+
+const signatureHeader = (signature: Buffer) => `${SIGNATURE_LABEL}=:${signature.toString("base64")}:`;
+
+/**
+ * Signs an answer (docs/api.md#signed-answers): `Content-Digest` (RFC 9530, sha-256) of the body, then an RFC 9421
+ * signature over "@status", "@path";req, "content-digest" and "date" by the current key, with `created`, `keyid` and
+ * `alg="ed25519"`. The signature base is a fixed template: nothing to parse, one hash and one Ed25519 signature.
+ */
+export function signResponse(answer: ResponseToSign, key: SigningKey = signingKeys().current): SignatureHeaders {
+  const { headers, base } = signatureInput(answer, key);
+  return { ...headers, Signature: signatureHeader(signBytes(base, key)) };
+}
+
+/** The same headers, the Ed25519 signature computed off the event loop (signBytesOffThread): what servers use. */
+export async function signResponseOffThread(
+  answer: ResponseToSign,
+  key: SigningKey = signingKeys().current,
+): Promise<SignatureHeaders> {
+  const { headers, base } = signatureInput(answer, key);
+  return { ...headers, Signature: signatureHeader(await signBytesOffThread(base, key)) };
 }
 
 /** A JSON answer serialized once and signed over exactly those bytes: send `body` as it is, beside `headers`. */

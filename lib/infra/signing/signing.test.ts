@@ -6,7 +6,7 @@ import { httpbis } from "http-message-signatures";
 import { calculateJwkThumbprint } from "jose";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "@/lib/infra/env";
-import { type ResponseToSign, signResponse } from "./http-signature";
+import { type ResponseToSign, signResponse, signResponseOffThread } from "./http-signature";
 import { jwks, localSigningKeyPem, type SigningKey, signingKeySet, signingKeys } from "./keys";
 import { jwkThumbprint, parseRetiredKeys, parseSigningKey, publicJwkOf } from "./material";
 import type { Jwks } from "./scheme";
@@ -126,6 +126,13 @@ describe("signed answers (RFC 9421 over the status, the request's path, Content-
       `sig1=("@status" "@path";req "content-digest" "date");created=${now.getTime() / 1000};keyid="${key.jwk.kid}";alg="ed25519"`,
     );
     expect(headers.Signature).toMatch(/^sig1=:[A-Za-z0-9+/]{86}==:$/);
+  });
+
+  it("signs off the event loop to the same headers, which verify", async () => {
+    const offThread = await signResponseOffThread(answer, key);
+    // Ed25519 is deterministic: the thread pool's signature is the very one signed in place.
+    expect(offThread).toEqual(signResponse(answer, key));
+    expect(await reasonOf({ ...answer, headers: { ...offThread } })).toBe("ok");
   });
 
   it("verifies, with the key's id", async () => {
