@@ -1,5 +1,6 @@
 // Crawls backing off when a site answers 429 or 503: the host paused (Retry-After honoured), the page tried again
-// after the pause a bounded number of times and charged once, other hosts of the crawl going on meanwhile. Real
+// after the pause a bounded number of times and charged once, other hosts of the crawl going on meanwhile; and a
+// host waiting out its robots.txt Crawl-delay holding back no other host's pages. Real
 // HTTP servers (two hosts: two ports of 127.0.0.1), the real run pipeline and database, on whichever engine the
 // test environment selects (SQLite in process, or PostgreSQL + Redis).
 import { randomUUID } from "node:crypto";
@@ -33,16 +34,17 @@ const page = (title: string, links: string[]) =>
 
 /**
  * A host whose pages are `pages[path]` (their links), answered 200, or what `refuse` says for that request (the
- * n-th page request of the host, from 0): a status and its headers.
+ * n-th page request of the host, from 0): a status and its headers. Its robots.txt is `robotsTxt`.
  */
 async function startHost(
   pages: (origin: string) => Record<string, string[]>,
   refuse: (path: string, n: number) => { status: number; headers?: Record<string, string> } | null = () => null,
+  robotsTxt = "User-agent: *\nAllow: /\n",
 ): Promise<Host> {
   const hits: Hit[] = [];
   const server: Server = createServer((req, res) => {
     const path = req.url ?? "/";
-    if (path === "/robots.txt") return res.writeHead(200, { "content-type": "text/plain" }).end("User-agent: *\nAllow: /\n");
+    if (path === "/robots.txt") return res.writeHead(200, { "content-type": "text/plain" }).end(robotsTxt);
     const at = Date.now();
     const refusal = refuse(path, hits.length);
     const links = pages(`http://${req.headers.host}`)[path];
@@ -185,5 +187,30 @@ describe("a crawl whose site answers 429 or 503", () => {
     const runs = await runsOf(user.id);
     expect(runs.filter((run) => run.status === "failed" && run.upstreamStatus === 503)).toHaveLength(8);
     expect(await quotaUsed(user.id)).toBe(3);
+  });
+});
+
+describe("a crawl over a host that asks for a Crawl-delay and one that does not", () => {
+  it("fetches the other host's pages while the first waits out its delay, not after", async () => {
+    const crawlDelaySeconds = 5;
+    const other = await startHost(() => ({ "/b1": [], "/b2": [] }));
+    // The slow host's own page comes first in the frontier, ahead of the other host's two.
+    const slow = await startHost(
+      (origin) => ({ "/": [`${origin}/a1`, `${other.url}/b1`, `${other.url}/b2`], "/a1": [] }),
+      undefined,
+      `User-agent: *\nCrawl-delay: ${crawlDelaySeconds}\n`,
+    );
+    hosts.push(other, slow);
+    const user = await createRunUser("pro");
+    const result = await crawl(user, `${slow.url}/`);
+
+    expect(result).toMatchObject({ status: "completed", succeeded: 4, failed: 0 });
+    const [start, a1] = slow.hits;
+    expect([start?.path, a1?.path]).toEqual(["/", "/a1"]);
+    // The delay was honoured (a generous lower bound for the clocks; no upper bound)…
+    expect((a1?.at ?? 0) - (start?.at ?? 0)).toBeGreaterThanOrEqual(crawlDelaySeconds * 1000 - 100);
+    // …and the pages queued behind /a1 on the other host did not wait for it.
+    expect(other.hits.map((hit) => hit.path).sort()).toEqual(["/b1", "/b2"]);
+    expect(other.hits.every((hit) => hit.at < (a1?.at ?? 0))).toBe(true);
   });
 });

@@ -137,11 +137,15 @@ type Claim =
   | { claimed: false; outcome: JobOutcome };
 
 /**
- * Takes the crawl's next queued page for this worker if its host may start a request now: in one transaction, a
+ * Takes the crawl's next queued page for this worker, of a host that may start a request now: in one transaction, a
  * compare-and-set on the crawl row's version (the host's last start moves on; a concurrent claim on the same crawl
  * makes this one try again a moment later) and the page's conditional UPDATE queued → running (a page another
  * worker took is left alone). Requests under way per host are the host's running pages, counted, so the claims of
  * a worker that died are given back with its pages by recovery.
+ *
+ * Hosts that may not start now (paused by a 429/503, at their concurrency, or inside their Crawl-delay) are passed
+ * over, so their queued pages never hold back another host's: the frontier's order holds among the hosts that are
+ * ready. A host that never started is ready; the others are few (those in the crawl row's host state).
  */
 async function claimNextPage(crawlId: number): Promise<Claim> {
   const crawl = await db.crawl.findUnique({
@@ -150,37 +154,44 @@ async function claimNextPage(crawlId: number): Promise<Claim> {
   });
   if (crawl?.status !== "running") return { claimed: false, outcome: { done: true } };
   const hosts = JSON.parse(crawl.hosts ?? "{}") as HostsState;
+  const robots = JSON.parse(crawl.robots ?? "{}") as Record<string, { robots: { crawlDelayMs: number | null } }>;
   const now = (await databaseNow()).getTime();
-  // Hosts the site paused (429/503) are passed over, so their queued pages never hold back other hosts' pages.
-  const paused = Object.entries(hosts).filter(([, host]) => (host.pausedUntil ?? 0) > now);
+  const running = await db.crawlPage.groupBy({
+    by: ["host"],
+    where: { crawlId, state: "running" },
+    _count: { _all: true },
+  });
+  const activeOf = new Map(running.map((row) => [row.host, row._count._all]));
+  const hostState = (host: string): HostState => ({
+    active: activeOf.get(host) ?? 0,
+    lastStartAt: hosts[host]?.lastStartAt ?? null,
+    pausedUntil: hosts[host]?.pausedUntil ?? null,
+  });
+  // When each known host may start next: null while it is at its concurrency.
+  const readiness = [...new Set([...Object.keys(hosts), ...activeOf.keys()])].map((host) => ({
+    host,
+    at: readyAt(hostState(host), hostPolicy({}, robots[host]?.robots.crawlDelayMs ?? null), now),
+  }));
+  const waiting = readiness.filter(({ at }) => at === null || at > now);
   const page = await db.crawlPage.findFirst({
-    where: { crawlId, state: "queued", ...(paused.length > 0 ? { host: { notIn: paused.map(([host]) => host) } } : {}) },
+    where: { crawlId, state: "queued", ...(waiting.length > 0 ? { host: { notIn: waiting.map(({ host }) => host) } } : {}) },
     orderBy: { id: "asc" },
     select: { id: true, url: true, depth: true, host: true, runId: true },
   });
   if (!page) {
-    const running = await db.crawlPage.count({ where: { crawlId, state: "running" } });
-    if (running > 0) return { claimed: false, outcome: { done: false, retryInMs: IDLE_SLOT_MS } };
-    // Only paused hosts' pages are left: look again when the first pause ends.
-    const waiting = await db.crawlPage.findFirst({ where: { crawlId, state: "queued" }, select: { id: true } });
-    if (waiting) {
-      const ends = paused.length === 0 ? now : Math.min(...paused.map(([, host]) => host.pausedUntil ?? now));
-      return { claimed: false, outcome: { done: false, retryInMs: Math.max(CLAIM_RETRY_MS, ends - now) } };
+    const queued = await db.crawlPage.findFirst({ where: { crawlId, state: "queued" }, select: { id: true } });
+    if (!queued && activeOf.size === 0) {
+      await completeIfDone(crawlId);
+      return { claimed: false, outcome: { done: true } };
     }
-    await completeIfDone(crawlId);
-    return { claimed: false, outcome: { done: true } };
+    // Pages under way may still add links, of hosts that are ready: look again soon. Otherwise only waiting hosts
+    // have work, and nothing changes before the first of them may start (a pause, a Crawl-delay).
+    const times = waiting.flatMap(({ at }) => (at === null ? [] : [at]));
+    const firstStart = times.length > 0 ? Math.min(...times) - now : IDLE_SLOT_MS;
+    const retryInMs = activeOf.size > 0 ? Math.min(IDLE_SLOT_MS, firstStart) : firstStart;
+    return { claimed: false, outcome: { done: false, retryInMs: Math.max(CLAIM_RETRY_MS, retryInMs) } };
   }
-  const robots = (JSON.parse(crawl.robots ?? "{}") as Record<string, { robots: { crawlDelayMs: number | null } }>)[page.host];
-  const policy = hostPolicy({}, robots?.robots.crawlDelayMs ?? null);
-  const active = await db.crawlPage.count({ where: { crawlId, host: page.host, state: "running" } });
-  const state: HostState = {
-    active,
-    lastStartAt: hosts[page.host]?.lastStartAt ?? null,
-    pausedUntil: hosts[page.host]?.pausedUntil ?? null,
-  };
-  const at = readyAt(state, policy, now);
-  if (at === null) return { claimed: false, outcome: { done: false, retryInMs: IDLE_SLOT_MS } };
-  if (at > now) return { claimed: false, outcome: { done: false, retryInMs: at - now } };
+  const state = hostState(page.host);
   hosts[page.host] = { ...hosts[page.host], lastStartAt: now, pausedUntil: state.pausedUntil };
   const won = await db
     .$transaction(async (tx) => {
