@@ -6,7 +6,8 @@ import { signUp } from "./support/auth";
 let site: CrawlSite;
 
 test.beforeAll(async () => {
-  site = await startCrawlSite();
+  // /c asks the crawl to come back in a second, once: its row shows the retry.
+  site = await startCrawlSite({ throttleOnce: ["/c"] });
 });
 
 test.afterAll(async () => {
@@ -50,4 +51,10 @@ test("a crawl started through the API shows in the Crawls list with its progress
   const pages = page.getByRole("table", { name: "Pages" });
   await expect(pages.getByRole("row")).toHaveCount(4);
   await expect(pages).toContainText(`${site.url}/a`);
+  const retriesOf = async (path: string) => {
+    const row = pages.getByRole("row").filter({ hasText: `${site.url}${path}` });
+    return (await row.getByRole("cell").nth(3).textContent())?.trim();
+  };
+  expect(await retriesOf("/c")).toBe("1");
+  expect(await retriesOf("/b")).toBe("0");
 });

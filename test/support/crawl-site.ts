@@ -18,6 +18,8 @@ export interface CrawlSiteOptions {
   robotsMb?: number;
   /** Every page answers after this many ms (a crawl to cancel mid-way). */
   pageDelayMs?: number;
+  /** These paths answer 429 with `Retry-After: 1` the first time they are asked for (a crawl that backs off once). */
+  throttleOnce?: readonly string[];
 }
 
 const page = (title: string, links: string[]) =>
@@ -59,6 +61,9 @@ export async function startCrawlSite(options: CrawlSiteOptions = {}): Promise<Cr
         );
     }
     if (options.pageDelayMs) await sleep(options.pageDelayMs);
+    if (options.throttleOnce?.includes(url.pathname) && log.filter((asked) => asked === path).length === 1) {
+      return res.writeHead(429, { "content-type": "text/html", "retry-after": "1" }).end("<h1>Slow down</h1>");
+    }
     switch (url.pathname) {
       case "/":
         return html(

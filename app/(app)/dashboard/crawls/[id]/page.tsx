@@ -67,6 +67,7 @@ export default async function CrawlPage({ params, searchParams }: Props) {
             <th className="w-1/2 py-2">URL</th>
             <th className="py-2">Depth</th>
             <th className="py-2">Status</th>
+            <th className="py-2">Retries</th>
             <th className="py-2">Run</th>
           </tr>
         </thead>
@@ -81,6 +82,8 @@ export default async function CrawlPage({ params, searchParams }: Props) {
               <td className="py-2">
                 <CrawlStatusBadge status={page.status} />
               </td>
+              {/* Times the site answered 429 or 503 and the page was tried again after the pause it asked for. */}
+              <td className="py-2 tabular-nums">{page.retries}</td>
               <td className="py-2 tabular-nums">{page.run_id ?? "—"}</td>
             </tr>
           ))}
