@@ -1,7 +1,7 @@
 import "server-only";
 import { withUserLocked } from "@/lib/accounts/user-lock";
 import { PLANS, type Plan, type PlanId, planIncludes } from "@/lib/config/plans";
-import { db, type Prisma } from "@/lib/infra/db";
+import { db, inOneSnapshot, type Prisma } from "@/lib/infra/db";
 import { databaseNow } from "@/lib/infra/db/hot";
 import { formatDuration } from "@/lib/infra/duration";
 import { AppError, isAppError } from "@/lib/infra/errors";
@@ -256,7 +256,8 @@ export async function listChecks(
   { page, per_page }: ListChecksQuery,
 ): Promise<{ data: CheckDto[]; page: number; per_page: number; total: number; has_more: boolean }> {
   const row = await ownMonitor(userId, id);
-  const [rows, total] = await Promise.all([
+  // One snapshot: a check added meanwhile is in both the page and the total, or in neither.
+  const [rows, total] = await inOneSnapshot([
     db.monitorCheck.findMany({
       where: { monitorId: row.id },
       orderBy: { id: "desc" },

@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/infra/db";
+import { db, inOneSnapshot } from "@/lib/infra/db";
 import { hotQuery } from "@/lib/infra/db/hot";
 import { AppError } from "@/lib/infra/errors";
 import { RUN_ROW_FIELDS, runDetailDto, runSummaryDto } from "./dto";
@@ -8,7 +8,8 @@ import { RUN_DETAIL } from "./sql";
 
 /** The user's runs, newest first, one page at a time. */
 export async function listRuns(userId: number, { page, per_page }: ListRunsQuery) {
-  const [rows, total] = await Promise.all([
+  // One snapshot: a run added meanwhile is in both the page and the total, or in neither.
+  const [rows, total] = await inOneSnapshot([
     db.scraperRun.findMany({
       where: { userId },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
