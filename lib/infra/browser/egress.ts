@@ -199,6 +199,11 @@ export class PageEgress {
     }
   }
 
+  /** No request in flight and none started or ended since `since` (a performance.now() time). */
+  quietSince(since: number): boolean {
+    return this.inFlight === 0 && this.lastActivity <= since;
+  }
+
   private async fetch(url: string, request: Request, document: boolean): Promise<BrowserResource> {
     const headers = await request.allHeaders();
     let method = request.method();

@@ -176,7 +176,21 @@ export class PageSession {
     if (typeof waitFor === "number") {
       await this.step(sleep(Math.max(0, Math.min(waitFor, MAX_WAIT_FOR_MS, room))));
     } else {
-      await this.step(egress.networkQuiet(NETWORK_QUIET_MS, Math.max(0, Math.min(NETWORK_QUIET_CAP_MS, room))));
+      const capMs = Math.max(0, Math.min(NETWORK_QUIET_CAP_MS, room));
+      const giveUpAt = performance.now() + capMs;
+      // The quiet window on our clock, and the same window on the page's: a renderer short of CPU runs the page's
+      // timers late (a script's 300 ms timer that adds the data can fire after our 500 ms have passed), and the
+      // page's own timers fire in the order they are due, so once its clock has passed the window they have run.
+      const [quietAt] = await this.step(
+        Promise.all([
+          egress.networkQuiet(NETWORK_QUIET_MS, capMs).then(() => performance.now()),
+          pageClockPast(page, NETWORK_QUIET_MS, capMs),
+        ]),
+      );
+      // A timer that fired late may have started a request after the network went quiet: that one is waited for too.
+      if (!egress.quietSince(quietAt)) {
+        await this.step(egress.networkQuiet(NETWORK_QUIET_MS, Math.max(0, giveUpAt - performance.now())));
+      }
     }
   }
 
@@ -239,6 +253,30 @@ export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promi
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Resolves once the page's own clock has passed `windowMs` after its DOMContentLoaded: a timer set in the page, due
+ * then, has fired. At most `capMs` of our time (a page whose main thread never frees up, or that replaced its
+ * setTimeout); a page that navigated away meanwhile ends the wait too (its content is read once it has loaded).
+ */
+function pageClockPast(page: Page, windowMs: number, capMs: number): Promise<void> {
+  const pageTimer = page
+    .evaluate(
+      (windowMs) =>
+        new Promise<void>((resolve) => {
+          const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+          const loadedAt = navigation?.domContentLoadedEventEnd || performance.now();
+          setTimeout(resolve, Math.max(0, loadedAt + windowMs - performance.now()));
+        }),
+      windowMs,
+    )
+    .catch(() => {});
+  let timer: NodeJS.Timeout | undefined;
+  const cap = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, capMs);
+  });
+  return Promise.race([pageTimer, cap]).finally(() => clearTimeout(timer));
+}
 
 function withoutHash(url: URL): string {
   return url.href.slice(0, url.href.length - url.hash.length);
