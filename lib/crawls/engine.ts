@@ -12,7 +12,7 @@ import { cancelOpenRun } from "@/lib/runs/cancel";
 import { findRunnableScraper } from "@/lib/runs/run";
 import { OPEN_RUN_STATUSES } from "@/lib/runs/status";
 import { addToFrontier, type FrontierContext, loadFrontierContext, noSkips, robotsFor } from "./frontier";
-import { awaitPageRun, discoverLinks, submitPageRun } from "./page-run";
+import { awaitPageRun, discoverLinks, orphanPageRun, submitPageRun } from "./page-run";
 import {
   BACK_OFF_STATUSES,
   backoffMs,
@@ -133,7 +133,17 @@ interface HostsState {
 }
 
 type Claim =
-  | { claimed: true; pageId: number; url: string; host: string; depth: number; runId: number | null }
+  | {
+      claimed: true;
+      pageId: number;
+      url: string;
+      host: string;
+      depth: number;
+      runId: number | null;
+      /** Given back by recovery (its worker died holding it): a run it submitted may exist without its id here. */
+      recovered: boolean;
+      retries: number;
+    }
   | { claimed: false; outcome: JobOutcome };
 
 /**
@@ -176,7 +186,7 @@ async function claimNextPage(crawlId: number): Promise<Claim> {
   const page = await db.crawlPage.findFirst({
     where: { crawlId, state: "queued", ...(waiting.length > 0 ? { host: { notIn: waiting.map(({ host }) => host) } } : {}) },
     orderBy: { id: "asc" },
-    select: { id: true, url: true, depth: true, host: true, runId: true },
+    select: { id: true, url: true, depth: true, host: true, runId: true, leaseUntil: true, retries: true },
   });
   if (!page) {
     const queued = await db.crawlPage.findFirst({ where: { crawlId, state: "queued" }, select: { id: true } });
@@ -212,7 +222,16 @@ async function claimNextPage(crawlId: number): Promise<Claim> {
       throw error;
     });
   if (won === "retry") return { claimed: false, outcome: { done: false, retryInMs: CLAIM_RETRY_MS } };
-  return { claimed: true, pageId: page.id, url: page.url, host: page.host, depth: page.depth, runId: page.runId };
+  return {
+    claimed: true,
+    pageId: page.id,
+    url: page.url,
+    host: page.host,
+    depth: page.depth,
+    runId: page.runId,
+    recovered: page.leaseUntil !== null,
+    retries: page.retries,
+  };
 }
 
 class PageTaken extends Error {}
@@ -260,6 +279,10 @@ async function runPage(crawlId: number, page: Extract<Claim, { claimed: true }>)
   if (!crawl || !context) return;
   let runId = page.runId;
   if (runId === null) {
+    // A worker that died between submitting the page's run and writing its id left that run behind: it is awaited.
+    runId = page.recovered ? await orphanPageRun(crawlId, page.url, page.retries) : null;
+  }
+  if (runId === null) {
     try {
       const scraper = await findRunnableScraper(crawl.scraperId);
       runId = await submitPageRun({
@@ -283,6 +306,8 @@ async function runPage(crawlId: number, page: Extract<Claim, { claimed: true }>)
       });
       return;
     }
+  }
+  if (page.runId === null) {
     const kept = await db.crawlPage.updateMany({ where: { id: pageId, state: "running" }, data: { runId } });
     if (kept.count === 0) {
       // The crawl was stopped while the run was being submitted: the run is not wanted, nor charged. Should it
@@ -592,14 +617,16 @@ export async function stopCrawl(
 /**
  * Puts crawls back in order after a restart or a lost job; idempotent, run by each worker at start and then
  * periodically. A page `running` past its lease belonged to a worker that died: it goes back to `queued`, keeping
- * its run id, so the next claim awaits that run instead of submitting a second one (no page scraped twice). Queued
- * pages and unstarted crawls get their jobs again (job ids make a re-add of a waiting job a no-op).
+ * its run id, so the next claim awaits that run instead of submitting a second one (no page scraped twice). It keeps
+ * its expired lease too, the mark of a page given back: a worker that died after submitting the run and before
+ * writing its id leaves no id, and the next claim looks for that run (orphanPageRun). Queued pages and unstarted
+ * crawls get their jobs again (job ids make a re-add of a waiting job a no-op).
  */
 export async function recoverCrawls({ now }: { now?: Date } = {}): Promise<{ pages: number; crawls: number }> {
   now ??= await databaseNow();
   const { count: pages } = await db.crawlPage.updateMany({
     where: { state: "running", leaseUntil: { lt: now }, crawl: { status: { in: ["queued", "running"] } } },
-    data: { state: "queued", leaseUntil: null },
+    data: { state: "queued" },
   });
   // A crawl that ended while a dead worker held one of its pages: the page will not run again.
   await db.crawlPage.updateMany({

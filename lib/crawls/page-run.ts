@@ -52,6 +52,22 @@ export async function submitPageRun(input: {
   return outcome.run.id;
 }
 
+/**
+ * The run a dead worker submitted for a page without writing its id on the page, or null. A page's runs are the
+ * crawl's runs of its URL (one page per URL); `retries` of them were given up after a 429/503 and sent the page back
+ * without their id, so only a run beyond those can be the lost one: the newest. Asked only for a page recovery gave
+ * back, so the scan of the crawl's runs is rare.
+ */
+export async function orphanPageRun(crawlId: number, url: string, retries: number): Promise<number | null> {
+  const runs = await db.scraperRun.findMany({
+    where: { originKind: "crawl", originId: crawlId, url },
+    select: { id: true },
+    orderBy: { id: "desc" },
+    take: retries + 1,
+  });
+  return runs.length > retries ? (runs[0]?.id ?? null) : null;
+}
+
 /** Waits for the run's end; null when it has not ended within the wait. */
 export async function awaitPageRun(runId: number, timeoutMs = PAGE_RUN_WAIT_MS): Promise<PageRunEnd | null> {
   const end = await awaitRunEnd(runId, timeoutMs);

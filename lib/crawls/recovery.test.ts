@@ -82,6 +82,49 @@ describe("a crawl whose worker died", () => {
     expect(detail).toMatchObject({ succeeded: 3, failed: 0 });
   });
 
+  it("awaits the run a dead worker submitted but did not get to write on its page, never a second one", async () => {
+    const user = await createRunUser("pro");
+    const options = crawlOptionsOf({ url: `${site.url}/a`, max_depth: 0, sitemap: "skip" });
+    const crawl = await db.crawl.create({
+      data: {
+        userId: user.id,
+        scraperId,
+        url: `${site.url}/a`,
+        options: JSON.stringify(options),
+        pageLimit: 10,
+        status: "running",
+        startedAt: new Date(),
+        sitemapStats: "{}",
+        discovered: 1,
+      },
+    });
+    // The worker submitted the page's run and died before writing the run's id on the page.
+    const runId = await submitPageRun({
+      crawlId: crawl.id,
+      userId: user.id,
+      plan: PLANS.pro,
+      scraper: await findRunnableScraper(scraperId),
+      url: `${site.url}/a`,
+      options,
+      wantLinks: false,
+    });
+    await db.crawlPage.create({
+      data: {
+        crawlId: crawl.id,
+        url: `${site.url}/a`,
+        key: `${site.url}/a`,
+        host: new URL(site.url).host,
+        depth: 0,
+        state: "running",
+        leaseUntil: new Date(Date.now() - 60_000),
+      },
+    });
+
+    const detail = await restartAndFinish(user.id, crawl.id);
+    expect(detail.pages.map((p) => [new URL(p.url).pathname, p.status, p.run_id])).toEqual([["/a", "succeeded", runId]]);
+    expect(await db.scraperRun.count({ where: { userId: user.id } })).toBe(1);
+  });
+
   it("keeps a host's pause (a 429's Retry-After) across the restart: the page is not run before it ends", async () => {
     const user = await createRunUser("pro");
     const host = new URL(site.url).host;
