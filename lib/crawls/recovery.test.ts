@@ -4,6 +4,7 @@ import { db } from "@/lib/infra/db";
 import { databaseNow } from "@/lib/infra/db/hot";
 import { findRunnableScraper } from "@/lib/runs/run";
 import { type CrawlSite, startCrawlSite } from "@/test/support/crawl-site";
+import { crawlPageRow, runningCrawl } from "@/test/support/crawl-state";
 import { createRunUser } from "@/test/support/runs";
 import { getCrawl } from "./detail";
 import { recoverCrawls } from "./engine";
@@ -34,23 +35,9 @@ afterAll(async () => {
 describe("a crawl whose worker died", () => {
   it("resumes from its stored frontier: no page lost, none run twice", async () => {
     const user = await createRunUser("pro");
-    const options = crawlOptionsOf({ url: `${site.url}/`, max_depth: 0, sitemap: "skip" });
     // What a worker killed mid-crawl leaves behind: a running crawl whose start has run, a page it had submitted
     // (its run succeeded after the worker died), a page it had claimed but not submitted, and a page still queued.
-    const crawl = await db.crawl.create({
-      data: {
-        userId: user.id,
-        scraperId,
-        url: `${site.url}/`,
-        options: JSON.stringify(options),
-        pageLimit: 10,
-        status: "running",
-        startedAt: new Date(),
-        sitemapStats: "{}",
-        discovered: 3,
-      },
-    });
-    const host = new URL(site.url).host;
+    const crawl = await runningCrawl({ userId: user.id, scraperId, url: `${site.url}/` }, { discovered: 3 });
     const past = new Date(Date.now() - 60_000);
     const runId = await submitPageRun({
       crawlId: crawl.id,
@@ -58,17 +45,13 @@ describe("a crawl whose worker died", () => {
       plan: PLANS.pro,
       scraper: await findRunnableScraper(scraperId),
       url: `${site.url}/a`,
-      options,
+      options: crawl.options,
       wantLinks: false,
     });
     expect((await awaitPageRun(runId, 30_000))?.status).toBe("success");
-    const page = (path: string, state: string, extra: Record<string, unknown> = {}) =>
-      db.crawlPage.create({
-        data: { crawlId: crawl.id, url: `${site.url}${path}`, key: `${site.url}${path}`, host, depth: 0, state, ...extra },
-      });
-    await page("/a", "running", { runId, leaseUntil: past });
-    await page("/b", "running", { leaseUntil: past });
-    await page("/c", "queued");
+    await crawlPageRow(crawl.id, `${site.url}/a`, "running", { runId, leaseUntil: past });
+    await crawlPageRow(crawl.id, `${site.url}/b`, "running", { leaseUntil: past });
+    await crawlPageRow(crawl.id, `${site.url}/c`, "queued");
 
     const detail = await restartAndFinish(user.id, crawl.id);
     expect(detail.pages.map((p) => [new URL(p.url).pathname, p.status])).toEqual([
@@ -84,20 +67,7 @@ describe("a crawl whose worker died", () => {
 
   it("awaits the run a dead worker submitted but did not get to write on its page, never a second one", async () => {
     const user = await createRunUser("pro");
-    const options = crawlOptionsOf({ url: `${site.url}/a`, max_depth: 0, sitemap: "skip" });
-    const crawl = await db.crawl.create({
-      data: {
-        userId: user.id,
-        scraperId,
-        url: `${site.url}/a`,
-        options: JSON.stringify(options),
-        pageLimit: 10,
-        status: "running",
-        startedAt: new Date(),
-        sitemapStats: "{}",
-        discovered: 1,
-      },
-    });
+    const crawl = await runningCrawl({ userId: user.id, scraperId, url: `${site.url}/a` });
     // The worker submitted the page's run and died before writing the run's id on the page.
     const runId = await submitPageRun({
       crawlId: crawl.id,
@@ -105,20 +75,10 @@ describe("a crawl whose worker died", () => {
       plan: PLANS.pro,
       scraper: await findRunnableScraper(scraperId),
       url: `${site.url}/a`,
-      options,
+      options: crawl.options,
       wantLinks: false,
     });
-    await db.crawlPage.create({
-      data: {
-        crawlId: crawl.id,
-        url: `${site.url}/a`,
-        key: `${site.url}/a`,
-        host: new URL(site.url).host,
-        depth: 0,
-        state: "running",
-        leaseUntil: new Date(Date.now() - 60_000),
-      },
-    });
+    await crawlPageRow(crawl.id, `${site.url}/a`, "running", { leaseUntil: new Date(Date.now() - 60_000) });
 
     const detail = await restartAndFinish(user.id, crawl.id);
     expect(detail.pages.map((p) => [new URL(p.url).pathname, p.status, p.run_id])).toEqual([["/a", "succeeded", runId]]);
@@ -130,23 +90,11 @@ describe("a crawl whose worker died", () => {
     const host = new URL(site.url).host;
     // What a worker leaves when it stops right after a 429: the host paused (in the crawl row), the page sent back.
     const pausedUntil = (await databaseNow()).getTime() + 2_000;
-    const crawl = await db.crawl.create({
-      data: {
-        userId: user.id,
-        scraperId,
-        url: `${site.url}/c`,
-        options: JSON.stringify(crawlOptionsOf({ url: `${site.url}/c`, max_depth: 0, sitemap: "skip" })),
-        pageLimit: 10,
-        status: "running",
-        startedAt: new Date(),
-        sitemapStats: "{}",
-        discovered: 1,
-        hosts: JSON.stringify({ [host]: { lastStartAt: null, pausedUntil, throttled: 1 } }),
-      },
-    });
-    await db.crawlPage.create({
-      data: { crawlId: crawl.id, url: `${site.url}/c`, key: `${site.url}/c`, host, depth: 0, state: "queued", retries: 1 },
-    });
+    const crawl = await runningCrawl(
+      { userId: user.id, scraperId, url: `${site.url}/c` },
+      { hosts: JSON.stringify({ [host]: { lastStartAt: null, pausedUntil, throttled: 1 } }) },
+    );
+    await crawlPageRow(crawl.id, `${site.url}/c`, "queued", { retries: 1 });
 
     const detail = await restartAndFinish(user.id, crawl.id);
     expect(detail.pages.map((p) => [p.status, p.retries])).toEqual([["succeeded", 1]]);

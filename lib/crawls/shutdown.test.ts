@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/infra/db";
 import { beginShutdown } from "@/lib/infra/lifecycle";
 import { type CrawlSite, startCrawlSite } from "@/test/support/crawl-site";
+import { crawlPageRow, runningCrawl } from "@/test/support/crawl-state";
 import { createRunUser } from "@/test/support/runs";
 import { processCrawlJob } from "./engine";
-import { crawlOptionsOf } from "./schema";
 
 let site: CrawlSite;
 
@@ -22,32 +22,10 @@ describe("a crawl worker shutting down while a page's run goes on", () => {
   it("hands the page back with its run (not failed as timed out), for the next worker to await that run", async () => {
     const user = await createRunUser("pro");
     const scraperId = (await db.scraper.findUniqueOrThrow({ where: { slug: "news-articles" } })).id;
-    const crawl = await db.crawl.create({
-      data: {
-        userId: user.id,
-        scraperId,
-        url: `${site.url}/`,
-        options: JSON.stringify(crawlOptionsOf({ url: `${site.url}/`, max_depth: 0, sitemap: "skip" })),
-        pageLimit: 10,
-        status: "running",
-        startedAt: new Date(),
-        sitemapStats: "{}",
-        discovered: 1,
-      },
-    });
+    const crawl = await runningCrawl({ userId: user.id, scraperId, url: `${site.url}/` });
     // The page's run, submitted by an earlier worker and not ended (no run worker takes it here).
     const run = await db.scraperRun.create({ data: { userId: user.id, scraperId, url: `${site.url}/a`, status: "queued" } });
-    const page = await db.crawlPage.create({
-      data: {
-        crawlId: crawl.id,
-        url: `${site.url}/a`,
-        key: `${site.url}/a`,
-        host: new URL(site.url).host,
-        depth: 0,
-        state: "queued",
-        runId: run.id,
-      },
-    });
+    const page = await crawlPageRow(crawl.id, `${site.url}/a`, "queued", { runId: run.id });
     const slot = processCrawlJob({ kind: "slot", crawlId: crawl.id, slot: 0 });
     await expect.poll(async () => (await db.crawlPage.findUniqueOrThrow({ where: { id: page.id } })).state).toBe("running");
     beginShutdown();
