@@ -6,7 +6,7 @@ import { routeId } from "@/lib/infra/route-id";
 import { type Answer, toResponse } from "./answer";
 import { assertSameOrigin, authenticate } from "./auth";
 import { parseQuery, readJsonBody } from "./body";
-import { publicCorsHeaders } from "./cors";
+import { preflightHeaders, publicCorsHeaders } from "./cors";
 import { isMethodProbe } from "./edge-probe";
 import { type Envelope, failureAnswer, openEnvelope } from "./envelope";
 import {
@@ -165,10 +165,11 @@ export function pathService(operations: readonly ServedOperation[]): PathService
   for (const operation of operations) byMethod.set(operation.spec.method, operation);
   const openOperations = operations.filter((operation) => operation.spec.cors);
   const open = openOperations.length > 0;
-  const cors = open
-    ? publicCorsHeaders(
+  const cors = open ? publicCorsHeaders({ signed: openOperations.some((operation) => operation.spec.signed) }) : undefined;
+  const preflight = cors
+    ? preflightHeaders(
         openOperations.map((operation) => operation.spec.method),
-        { signed: openOperations.some((operation) => operation.spec.signed) },
+        cors,
       )
     : undefined;
   const served = new Set(HTTP_METHODS.filter((method) => byMethod.has(method) || (open && method === "OPTIONS")));
@@ -182,7 +183,8 @@ export function pathService(operations: readonly ServedOperation[]): PathService
       const probing = method === "OPTIONS" && isMethodProbe(transport.headers);
       const operation = probing ? undefined : byMethod.get(method);
       if (operation) return answerOperation(operation, transport, cors);
-      if (method === "OPTIONS" && cors && !probing) return { status: 204, headers: openEnvelope(cors).headers, json: null };
+      if (method === "OPTIONS" && preflight && !probing)
+        return { status: 204, headers: openEnvelope(preflight).headers, json: null };
       return refuse(probing ? undefined : hints[method], transport);
     },
   };
