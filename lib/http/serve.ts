@@ -84,6 +84,11 @@ class Facts implements RequestFacts {
 /** An operation's input: its body read and validated when the operation asks, once. */
 class Input {
   private bodyRead: Promise<unknown> | undefined;
+  /**
+   * Handlers destructure it (`({ body }) => …`), so it is bound to its input: a bound method rather than an arrow
+   * field, which the edge's loader (tsx, keepNames) would name with a defineProperty on every hot request.
+   */
+  readonly body: () => Promise<unknown>;
   constructor(
     readonly caller: unknown,
     readonly params: unknown,
@@ -91,13 +96,15 @@ class Input {
     readonly request: RequestFacts,
     private readonly transport: Transport,
     private readonly bodySpec: ServedOperation["spec"]["body"],
-  ) {}
-  readonly body = (): Promise<unknown> => {
+  ) {
+    this.body = this.readBody.bind(this);
+  }
+  private readBody(): Promise<unknown> {
     this.bodyRead ??= this.bodySpec
       ? readJsonBody(this.transport, this.bodySpec.schema, this.bodySpec.maxBytes)
       : Promise.resolve(undefined);
     return this.bodyRead;
-  };
+  }
 }
 
 const NO_CALLER = Object.freeze({});
