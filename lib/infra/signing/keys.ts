@@ -3,8 +3,10 @@ import { generateKeyPairSync, type KeyObject, sign } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { env } from "@/lib/infra/env";
+import { processWide } from "@/lib/infra/process-state";
 import { parseSigningKey, publicJwkOf, type RetiredKey } from "./material";
 import type { Jwks, PublicJwk } from "./scheme";
+import { SigningThread } from "./signing-thread";
 
 // The keys that sign what partners must be able to prove came from us (docs/api.md#signed-answers): the current key
 // signs, rotated-out keys stay listed in the JWKS document until their not_after (docs/api.md#key-rotation).
@@ -79,14 +81,11 @@ export function signBytes(data: Uint8Array | string, key: SigningKey = signingKe
 }
 
 /**
- * The same signature, computed on libuv's thread pool (node:crypto's callback form): the event loop only hands the
- * bytes over. Ed25519 is the largest single cost of a signed answer (npm run bench:hot's profile), so a server that
- * signs every answer keeps its event loop for the requests and spends the signatures on its other cores.
+ * The same signature, computed off the event loop: on the process's signing thread, batched with the other
+ * signatures asked for in the same turn (lib/infra/signing/signing-thread.ts). Ed25519 is the largest single cost of a
+ * signed answer (npm run bench:hot's profile), so a server that signs every answer keeps its event loop for the
+ * requests.
  */
 export function signBytesOffThread(data: Uint8Array | string, key: SigningKey = signingKeys().current): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    sign(null, typeof data === "string" ? Buffer.from(data) : data, key.privateKey, (error, signature) =>
-      error ? reject(error) : resolve(signature),
-    );
-  });
+  return processWide("signing-thread", () => new SigningThread()).sign(data, key.privateKey);
 }
