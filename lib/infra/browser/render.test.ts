@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { env } from "@/lib/infra/env";
 import { AppError } from "@/lib/infra/errors";
@@ -187,6 +188,18 @@ describe.skipIf(!chromiumInstalled)("rendering a page in Chromium", () => {
     },
   );
 
+  it.skipIf(launcherFor(env.CHROMIUM_PATH) === env.CHROMIUM_PATH || !schedulerGroupsBySession())(
+    "puts Chromium's session, which Playwright starts it in, at the same niceness where the kernel shares CPU by session",
+    async () => {
+      await pool.render(`${site.url}/products/9`, { deadlineMs: 20_000, waitFor: "#app[data-ready]" });
+      const browser = pool.stats().perBrowser[0]?.pid as number;
+      // Its own session, not the test's: the niceness of the test's group is left alone.
+      expect(readFileSync(`/proc/${browser}/autogroup`, "utf8")).not.toBe(readFileSync("/proc/self/autogroup", "utf8"));
+      expect(readFileSync(`/proc/${browser}/autogroup`, "utf8").trim()).toMatch(new RegExp(`nice ${CHROMIUM_NICENESS}$`));
+      expect(readFileSync("/proc/self/autogroup", "utf8").trim()).toMatch(/nice 0$/);
+    },
+  );
+
   it("answers rendering_busy when no page comes free within the deadline", async () => {
     const single = createBrowserPool({ size: 1, pagesPerBrowser: 1 });
     try {
@@ -203,3 +216,9 @@ describe.skipIf(!chromiumInstalled)("rendering a page in Chromium", () => {
     }
   });
 });
+
+/** Whether the kernel shares CPU between sessions before processes (sched_autogroup), as most distributions' do. */
+function schedulerGroupsBySession(): boolean {
+  const setting = "/proc/sys/kernel/sched_autogroup_enabled";
+  return existsSync(setting) && readFileSync(setting, "utf8").trim() === "1";
+}
