@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 describe("the signing thread", () => {
-  it("signs what one turn asks for in one batch, each item by its own key, in order", async () => {
+  it("signs what one turn asks for, each item by its own key, each answer getting its own signature", async () => {
     const thread = signingThread();
     const items = Array.from({ length: 50 }, (_, i) => ({
       // Text, bytes of their own, and a view into node's shared pool of small Buffers.

@@ -60,6 +60,8 @@ export class SigningThread {
   /** The signature of `data` by `key`, from the thread. */
   sign(data: string | Uint8Array, key: KeyObject): Promise<Buffer> {
     return new Promise((resolve, reject) => {
+      // First, since it may fail: the batch's three lists must stay in step, or signatures would go to other answers.
+      const keyNumber = this.keyNumberOf(key);
       if (!this.gathering) {
         this.gathering = { data: [], keyNumbers: [], waiting: [] };
         setImmediate(() => this.send());
@@ -68,7 +70,7 @@ export class SigningThread {
       this.gathering.data.push(
         typeof data === "string" || data.byteLength === data.buffer.byteLength ? data : Uint8Array.prototype.slice.call(data),
       );
-      this.gathering.keyNumbers.push(this.keyNumberOf(key));
+      this.gathering.keyNumbers.push(keyNumber);
       this.gathering.waiting.push({ resolve, reject });
     });
   }
