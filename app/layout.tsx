@@ -2,7 +2,7 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import { CookieBanner } from "@/components/site/cookie-banner";
-import { cookieChoiceScript } from "@/components/site/cookie-choice";
+import { COOKIE_BANNER_ID, cookieChoiceScript } from "@/components/site/cookie-choice";
 import { Footer } from "@/components/site/footer";
 import { Header } from "@/components/site/header";
 import { site } from "@/lib/config/site";
@@ -40,6 +40,10 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       <head>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant; the edge's CSP names its hash. */}
         <script dangerouslySetInnerHTML={{ __html: cookieChoiceScript }} />
+        {/* No frame before the parser is past the frame's last element, the cookie banner: a page laid out while its
+            HTML is still arriving showed a footer, then a banner, one line high and then whole, and moved them as
+            they filled in (layout shifts of 0.02–0.035 on a phone). Chromium honours it; others render as before. */}
+        <link rel="expect" href={`#${COOKIE_BANNER_ID}`} blocking="render" />
       </head>
       <body className="flex min-h-screen flex-col font-sans">
         <a
