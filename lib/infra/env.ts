@@ -15,6 +15,16 @@ const booleanFlag = z
 
 // Every setting the app reads, validated once: nothing else reads process.env (lib/infra/public-env.ts aside, for the
 // browser), and nothing writes it.
+/**
+ * Debian's chromium-headless-shell when installed, else its chromium. The shell is Chromium's old headless mode, the
+ * one Playwright itself runs headless: the full browser's new headless mode took 1.4 s of CPU per page of bench:render
+ * (a new incognito context and renderer each), the shell 0.2 s, for the same HTML (docs/decisions.md#rendering).
+ */
+function defaultChromium(): string {
+  const shell = "/usr/bin/chromium-headless-shell";
+  return existsSync(shell) ? shell : "/usr/bin/chromium";
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -90,12 +100,12 @@ const envSchema = z
      * minutes by default). Tests set milliseconds.
      */
     WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().positive().default(60_000),
-    /** The Chromium binary that renders pages (lib/infra/browser); Debian's package by default. */
+    /** The Chromium binary that renders pages (lib/infra/browser): Debian's headless shell when installed. */
     CHROMIUM_PATH: z
       .string()
       .trim()
       .optional()
-      .transform((value) => value || "/usr/bin/chromium"),
+      .transform((value) => value || defaultChromium()),
     /** Browsers the rendering pool of a worker process runs at most (docs/decisions.md#rendering-pool-sizing). */
     BROWSER_POOL_SIZE: z.coerce.number().int().positive().default(1),
     /** Pages each browser renders at once, each in its own incognito context. */

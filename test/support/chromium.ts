@@ -2,7 +2,7 @@ import { accessSync, constants } from "node:fs";
 import { env } from "@/lib/infra/env";
 
 /**
- * Whether this machine has the Chromium the browser tests drive (CHROMIUM_PATH, else /usr/bin/chromium). Where it has
+ * Whether this machine has the Chromium the browser tests drive (CHROMIUM_PATH, else the headless shell or /usr/bin/chromium). Where it has
  * not, those tests are skipped with this message rather than failed: `apt-get install -y chromium` (.ci/run does).
  */
 export const chromiumInstalled = (() => {

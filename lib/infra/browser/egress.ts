@@ -126,7 +126,10 @@ export class PageEgress {
       return abort(route);
     }
     const frame = frameOf(request);
-    if (this.page && frame && frame.page() !== this.page) return this.refuse(route, url, "popup");
+    // Another page of the context: a popup. The headless shell routes a popup's first document before Playwright
+    // knows its frame, so a document whose frame is unknown is one too (the page's own frames are known by then).
+    const elsewhere = frame ? frame.page() !== this.page : request.isNavigationRequest();
+    if (this.page && elsewhere) return this.refuse(route, url, "popup");
     const document = request.isNavigationRequest();
     const main = document && frame !== null && frame === this.page?.mainFrame();
 
