@@ -8,7 +8,8 @@
 // the call, its wait for a free page included), CPU time of this process per page (the Playwright client, and for the
 // pool its routing and fetching), this process's event-loop delay (p50/p99/max), an /api/health-style endpoint served
 // by this process as seen from another process (p50/p99, beside an idle phase), and peak memory per browser (its whole
-// process tree: RSS summed, and PSS, which counts shared pages once).
+// process tree: RSS summed, and PSS, which counts shared pages once). Then the CPU a page costs outside this process, by
+// part: the browsers' trees, and for the api engine the web instance, the worker, PostgreSQL and Redis apart.
 //
 // With DATABASE_URL=postgresql://… and REDIS_URL, a third engine, "api": ScrapeDeck's rendered runs end to end, through
 // the real run API. A web instance (scripts/bench/web-instance.ts: the edge's run and health operations, no workers)
@@ -23,6 +24,7 @@
 // BENCH_PORT: the fixture site's port (the health endpoint takes the next); free ones by default.
 // --only pool|bare|api measures one engine alone, e.g. for a CPU profile of it (then npm run bench:profile on the file):
 // node --import tsx --conditions=react-server --cpu-prof scripts/bench-render.ts --rounds 1 --only pool
+// --profile <dir> does it for the api engine's web instance and worker: npm run bench:render -- --only api --profile /tmp/p
 import { fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -32,7 +34,7 @@ import { loadavg } from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { type Browser, chromium } from "playwright-core";
-import { option } from "./bench/support";
+import { option, processCpuMs } from "./bench/support";
 
 Object.assign(process.env, { SCRAPER_ALLOW_LOOPBACK: "1", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
 // The api engine's fresh database (a schema of its own) is chosen before lib/infra/env is read: the process-wide
@@ -55,6 +57,8 @@ const idleSeconds = Number(option("idle", "3"));
 const apiLatency = Number(option("latency", "0"));
 /** One engine alone (pool or bare), for a CPU profile of it. */
 const only = option("only", "");
+/** Where the api engine's web instance and worker write CPU profiles (npm run bench:profile reads them); none if empty. */
+const profileDir = option("profile", "");
 const basePort = Number(process.env.BENCH_PORT ?? 0);
 const SELECTOR = "#app[data-ready]";
 const DEADLINE_MS = 60_000;
@@ -68,6 +72,11 @@ interface Engine {
   /** Renders one page: its HTML and the latency from the browser page to the HTML (ms). */
   render(url: string): Promise<{ html: string; latencyMs: number; callMs: number }>;
   browserPids(): number[];
+  /**
+   * The processes whose CPU time a page costs, by part: each part's pids and whether their reaped children count
+   * (a browser's tree: renderers end with their pages; PostgreSQL: backends end with their connections).
+   */
+  cpuParts(): Record<string, { pids: number[]; withChildren: boolean }>;
 }
 
 const siteProcess = fork(path.join(import.meta.dirname, "bench", "render-site.ts"), [String(basePort)], {
@@ -90,6 +99,7 @@ const poolEngine: Engine = {
     return { html: page.html, latencyMs: page.timings.renderMs, callMs: performance.now() - started };
   },
   browserPids: () => pool.stats().perBrowser.flatMap(({ pid }) => (pid ? [pid] : [])),
+  cpuParts: () => ({ chromium: browserTrees(poolEngine) }),
 };
 
 // The bare script: the flags the e2e tests launch Chromium with, a context per page, no routing. Its Chromium starts
@@ -141,6 +151,7 @@ const bareEngine: Engine = {
     }
   },
   browserPids: () => barePids,
+  cpuParts: () => ({ chromium: browserTrees(bareEngine) }),
 };
 
 const processes = await import("@/test/support/processes");
@@ -164,6 +175,8 @@ async function startApi() {
     BROWSER_POOL_SIZE: String(size),
     BROWSER_PAGES: String(pagesPerBrowser),
     WORKER_CONCURRENCY: String(size * pagesPerBrowser),
+    // --profile <dir>: the web instance and the worker each write a CPU profile there when they stop.
+    ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(profileDir)}` } : {}),
   };
   const { prepareDatabase } = await import("@/server/prepare-database");
   await prepareDatabase(databaseUrl);
@@ -185,6 +198,8 @@ async function startApi() {
   const workerPid = worker.child.pid as number;
   return {
     url,
+    webPid: web.child.pid as number,
+    workerPid,
     scraperId: scraper.id,
     keys,
     /** The worker's browsers: the Chromium processes right below it (each the root of its tree). */
@@ -195,6 +210,12 @@ async function startApi() {
         return parent !== null && !isChromium(parent) && isChromium(pid);
       });
     },
+    /** The stored times of these runs: accepted (created_at), claimed by the worker (started_at), ended (finished_at). */
+    runTimes: (ids: number[]) =>
+      db.scraperRun.findMany({
+        where: { id: { in: ids } },
+        select: { id: true, createdAt: true, startedAt: true, finishedAt: true },
+      }),
     async close() {
       await Promise.all([web.stop(), worker.stop()]);
       await db.$disconnect();
@@ -212,24 +233,51 @@ function isChromium(pid: number): boolean {
 }
 
 let nextKey = 0;
+/** The api engine's measured calls: the run each made and when (wall clock, as the database's timestamps are). */
+const apiCalls: { runId: number; sentAt: number; answeredAt: number }[] = [];
+let measuring = false;
 const apiEngine: Engine | null = api && {
   name: "api",
   render: async (url) => {
     const started = performance.now();
+    const sentAt = Date.now();
     const response = await fetch(`${api.url}/api/scrapers/${api.scraperId}/run`, {
       method: "POST",
       headers: { authorization: `Bearer ${api.keys[nextKey++ % api.keys.length]}`, "content-type": "application/json" },
       body: JSON.stringify({ url, render: true, wait_for: SELECTOR, timeout_ms: DEADLINE_MS }),
     });
-    const body = (await response.json()) as { rendered?: boolean; data?: { title?: string }[]; code?: string };
+    const body = (await response.json()) as { id?: number; rendered?: boolean; data?: { title?: string }[]; code?: string };
     const latencyMs = performance.now() - started;
+    if (measuring && body.id) apiCalls.push({ runId: body.id, sentAt, answeredAt: Date.now() });
     if (response.status !== 200 || !body.rendered)
       throw new Error(`api: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
     // The check the other engines make on the HTML, made on the extracted item.
     return { html: `<h1>${body.data?.[0]?.title ?? ""}</h1>`, latencyMs, callMs: latencyMs };
   },
   browserPids: () => api.browserPids(),
+  cpuParts: () => {
+    const { processesNamed } = processes;
+    return {
+      web: { pids: [api.webPid], withChildren: false },
+      worker: { pids: [api.workerPid], withChildren: false },
+      chromium: browserTrees(apiEngine as Engine),
+      postgres: { pids: processesNamed(/^postgres/), withChildren: true },
+      redis: { pids: processesNamed(/^redis-server/), withChildren: false },
+    };
+  },
 };
+
+/** Every process of an engine's browsers, with the renderers they have reaped. */
+function browserTrees(engine: Engine) {
+  return { pids: engine.browserPids().flatMap((pid) => processes.processTree(pid)), withChildren: true };
+}
+
+/** CPU ms used so far by each of the engine's parts (see Engine.cpuParts). */
+function cpuByPart(engine: Engine): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(engine.cpuParts()).map(([part, { pids, withChildren }]) => [part, processCpuMs(pids, { withChildren })]),
+  );
+}
 
 let pageId = 0;
 /** `count` pages through `engine`, as many at once as the pool has pages; every page checked. */
@@ -264,6 +312,8 @@ interface PhaseResult {
   call: { p50: number; p99: number };
   cpuMsPerPage: number;
   loop: { p50: number; p99: number; max: number };
+  /** CPU ms per page of each of the engine's parts. */
+  cpuPerPage: Record<string, number>;
 }
 
 const localHealthUrl = `http://127.0.0.1:${(health.address() as AddressInfo).port}/api/health`;
@@ -274,12 +324,14 @@ async function phase(name: string, engine: Engine | null, round: number): Promis
   probe.send({ phase: `${name}#${round}`, browsers: engine?.browserPids() ?? [], healthUrl });
   loopDelay.reset();
   const cpu = process.cpuUsage();
+  const partsBefore = engine ? cpuByPart(engine) : {};
   const started = performance.now();
   let outcome: Awaited<ReturnType<typeof run>> | null = null;
   if (engine) outcome = await run(engine);
   else await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
   const seconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
+  const partsAfter = engine ? cpuByPart(engine) : {};
   const loop = { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 };
   probe.send({ phase: "", browsers: [] });
   if (!engine || !outcome) {
@@ -294,6 +346,9 @@ async function phase(name: string, engine: Engine | null, round: number): Promis
     call: percentiles(outcome.calls),
     cpuMsPerPage: (used.user + used.system) / 1000 / count,
     loop,
+    cpuPerPage: Object.fromEntries(
+      Object.entries(partsAfter).map(([part, after]) => [part, (after - (partsBefore[part] ?? 0)) / count]),
+    ),
   };
 }
 const idleLoop: PhaseResult["loop"][] = [];
@@ -315,6 +370,7 @@ if (apiEngine) {
 }
 
 const results: PhaseResult[] = [];
+measuring = true;
 for (let round = 1; round <= rounds; round++) {
   await phase("idle", null, round);
   if (apiEngine) await phase("idle-api", null, round);
@@ -403,11 +459,22 @@ for (let round = 1; round <= rounds; round++) {
   }
 }
 
-const median = (values: number[]) => {
+// Where a page's CPU goes, outside this process: the browsers' trees, and for the api engine the web instance, the
+// worker (its threads, not its browsers), PostgreSQL and Redis (every process of theirs on the machine).
+console.log("\nCPU ms per page by process (medians of rounds):");
+for (const engine of [...new Set(results.map((result) => result.engine))]) {
+  const rounds = results.filter((result) => result.engine === engine);
+  const parts = Object.keys(rounds[0]?.cpuPerPage ?? {});
+  console.log(
+    `  ${engine.padEnd(5)} ${parts.map((part) => `${part} ${median(rounds.map((r) => r.cpuPerPage[part] ?? 0)).toFixed(1)}`).join(", ")}`,
+  );
+}
+
+function median(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
+}
 const of = (engine: string, pick: (result: PhaseResult) => number) =>
   median(results.filter((r) => r.engine === engine).map(pick));
 const throughputRatio = of("pool", (r) => r.pagesPerSecond) / of("bare", (r) => r.pagesPerSecond);
@@ -428,6 +495,27 @@ if (apiEngine && !only) {
     `api vs bare (medians of rounds): throughput ×${apiRatio.toFixed(2)} (goal ≥ 0.8), p50 ${apiOverhead >= 0 ? "+" : ""}${apiOverhead.toFixed(1)} ms (goal ≤ 50), ` +
       `p99 ${of("api", (r) => r.latency.p99).toFixed(1)} vs ${of("bare", (r) => r.latency.p99).toFixed(1)} ms; ` +
       `web instance health p99 idle ${healthP99("idle-api").toFixed(1)} ms, rendering ${healthP99("api").toFixed(1)} ms (${healthDelta >= 0 ? "+" : ""}${healthDelta.toFixed(1)}, goal ≤ 20)`,
+  );
+}
+if (api && apiCalls.length > 0) {
+  // The api engine's latency in the run's stages, from the run's stored times: the call until the run is accepted (the
+  // web instance's checks and inserts), accepted until a worker claims it (the queue), claimed until its end is
+  // recorded (render, extraction, recording), and from there until the caller has the answer (the end's news to the
+  // web instance, which reads the outcome and answers). Milliseconds, the database's clock being this machine's.
+  const times = new Map((await api.runTimes(apiCalls.map(({ runId }) => runId))).map((run) => [run.id, run]));
+  const stages = { accept: [] as number[], queue: [] as number[], run: [] as number[], answer: [] as number[] };
+  for (const call of apiCalls) {
+    const run = times.get(call.runId);
+    if (!run?.startedAt || !run.finishedAt) continue;
+    stages.accept.push(run.createdAt.getTime() - call.sentAt);
+    stages.queue.push(run.startedAt.getTime() - run.createdAt.getTime());
+    stages.run.push(run.finishedAt.getTime() - run.startedAt.getTime());
+    stages.answer.push(call.answeredAt - run.finishedAt.getTime());
+  }
+  console.log(
+    `api call by stage (p50 / p99 ms, ${stages.run.length} runs): ${Object.entries(stages)
+      .map(([stage, values]) => `${stage} ${percentiles(values).p50.toFixed(0)} / ${percentiles(values).p99.toFixed(0)}`)
+      .join(", ")}`,
   );
 }
 console.log(`load average at the end ${loadAverage()}`);

@@ -213,6 +213,22 @@ export function groupCpu(server: Server): { all: number; main: number } {
   return { all: (ticks * 1000) / CLOCK_TICKS_PER_SECOND, main: (mainTicks * 1000) / CLOCK_TICKS_PER_SECOND };
 }
 
+/**
+ * The CPU time (user + system, every thread) the processes have used so far, in ms; one that has ended counts 0.
+ * `withChildren`: with their children that have ended and been waited for (cutime, cstime), so that a tree whose
+ * short-lived processes come and go keeps their CPU.
+ */
+export function processCpuMs(pids: number[], { withChildren = false } = {}): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    const fields = statFields(`/proc/${pid}/stat`);
+    if (!fields) continue;
+    ticks += Number(fields[11]) + Number(fields[12]);
+    if (withChildren) ticks += Number(fields[13]) + Number(fields[14]);
+  }
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
 /** POST /api/verify-license on `server`, every request another of `keys`, starting anywhere among them. */
 export function verifyLoad(server: Server, keys: string[], connections: number, seconds: number): Load {
   let next = Math.floor(Math.random() * keys.length);

@@ -46,3 +46,14 @@ export function threadNiceness(pid: number): number[] {
     return [];
   }
 }
+
+/** The processes whose name (/proc/<pid>/comm) matches. */
+export function processesNamed(name: RegExp): number[] {
+  return allProcesses().filter((pid) => {
+    try {
+      return name.test(readFileSync(`/proc/${pid}/comm`, "latin1").trim());
+    } catch {
+      return false; // ended meanwhile
+    }
+  });
+}
