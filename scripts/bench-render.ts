@@ -175,8 +175,6 @@ async function startApi() {
     BROWSER_POOL_SIZE: String(size),
     BROWSER_PAGES: String(pagesPerBrowser),
     WORKER_CONCURRENCY: String(size * pagesPerBrowser),
-    // --profile <dir>: the web instance and the worker each write a CPU profile there when they stop.
-    ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(profileDir)}` } : {}),
   };
   const { prepareDatabase } = await import("@/server/prepare-database");
   await prepareDatabase(databaseUrl);
@@ -192,8 +190,10 @@ async function startApi() {
     });
     keys.push((await createApiKey(user.id, { description: "bench:render" })).key);
   }
-  const web = await startScriptProcess("scripts/bench/web-instance.ts", "ready on", processEnv);
-  const worker = await startWorkerProcess(processEnv);
+  // --profile <dir>: the web instance and the worker each write a CPU profile there when they stop.
+  const nodeArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+  const web = await startScriptProcess("scripts/bench/web-instance.ts", "ready on", processEnv, { nodeArgs });
+  const worker = await startWorkerProcess(processEnv, { nodeArgs });
   const url = /ready on (\S+)/.exec(web.output())?.[1] as string;
   const workerPid = worker.child.pid as number;
   return {

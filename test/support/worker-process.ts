@@ -20,10 +20,7 @@ export interface WorkerProcess {
  * `clockOffset` runs it with Debian's libfaketime (e.g. "+10m", test/support/faketime.ts): its clock, and every time
  * it computes, that far off, as on a machine whose clock drifted.
  */
-export function startWorkerProcess(
-  env: Record<string, string> = {},
-  options: { clockOffset?: string } = {},
-): Promise<WorkerProcess> {
+export function startWorkerProcess(env: Record<string, string> = {}, options: ScriptOptions = {}): Promise<WorkerProcess> {
   return startScriptProcess("scripts/worker.ts", "Run worker", env, options);
 }
 
@@ -32,14 +29,21 @@ export function hasFaketime(): boolean {
   return libfaketime() !== undefined;
 }
 
+export interface ScriptOptions {
+  /** Its clock that far off (libfaketime). */
+  clockOffset?: string;
+  /** Node's own flags beside the loader's (e.g. --cpu-prof, which NODE_OPTIONS may not carry). */
+  nodeArgs?: string[];
+}
+
 /** A script of this repository in a process of its own, once it has printed `readyText`. */
 export async function startScriptProcess(
   script: string,
   readyText: string,
   env: Record<string, string> = {},
-  { clockOffset }: { clockOffset?: string } = {},
+  { clockOffset, nodeArgs = [] }: ScriptOptions = {},
 ): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", script], {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "--conditions=react-server", script], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: "info", ...env, ...(clockOffset ? faketimeEnv(clockOffset) : {}) },
     stdio: ["ignore", "pipe", "pipe"],
