@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkHealth } from "@/lib/health/check";
 import { route } from "@/lib/http";
-import { createDb } from "@/lib/infra/db";
+import { createHotDb } from "@/lib/infra/db/hot";
 import { servedBothWays } from "@/test/support/fast-path";
 import { callHandler } from "@/test/support/requests";
 import * as health from "./route";
@@ -24,13 +24,13 @@ describe.each(servedBothWays({ GET: health.GET, POST: health.POST }))("/api/heal
 describe("GET /api/health", () => {
   it("answers 503 with a message when the database cannot be reached", async () => {
     // Nothing listens on port 1: a real connection failure, not a mock.
-    const unreachable = createDb("postgresql://postgres@127.0.0.1:1/none");
+    const unreachable = createHotDb("postgresql://postgres@127.0.0.1:1/none");
     const res = await callHandler(
       route(() => checkHealth(unreachable)),
       new Request("http://localhost/api/health"),
     );
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ code: "database_unavailable", message: "The database is not reachable right now." });
-    await unreachable.$disconnect();
+    await unreachable.close();
   });
 });

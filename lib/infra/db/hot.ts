@@ -145,10 +145,13 @@ let current: HotDb | undefined;
 
 /** One per process (lib/infra/process-state.ts): Next's bundle and the edge's fast paths load lib/ apart. */
 export function hotDb(): HotDb {
-  current ??= processWide("hot-db", () =>
-    providerOf(env.DATABASE_URL) === "sqlite" ? sqliteHotDb(env.DATABASE_URL) : postgresHotDb(env.DATABASE_URL),
-  );
+  current ??= processWide("hot-db", () => createHotDb(env.DATABASE_URL));
   return current;
+}
+
+/** A hot connection of its own to the database at `url` (hotDb is the process's; tests make others). */
+export function createHotDb(url: string): HotDb {
+  return providerOf(url) === "sqlite" ? sqliteHotDb(url) : postgresHotDb(url);
 }
 
 /** Closes the process's hot connection, if one was opened (a process shutting down). */
