@@ -463,10 +463,10 @@ for (let round = 1; round <= rounds; round++) {
 // worker (its threads, not its browsers), PostgreSQL and Redis (every process of theirs on the machine).
 console.log("\nCPU ms per page by process (medians of rounds):");
 for (const engine of [...new Set(results.map((result) => result.engine))]) {
-  const rounds = results.filter((result) => result.engine === engine);
-  const parts = Object.keys(rounds[0]?.cpuPerPage ?? {});
+  const ofEngine = results.filter((result) => result.engine === engine);
+  const parts = Object.keys(ofEngine[0]?.cpuPerPage ?? {});
   console.log(
-    `  ${engine.padEnd(5)} ${parts.map((part) => `${part} ${median(rounds.map((r) => r.cpuPerPage[part] ?? 0)).toFixed(1)}`).join(", ")}`,
+    `  ${engine.padEnd(5)} ${parts.map((part) => `${part} ${median(ofEngine.map((r) => r.cpuPerPage[part] ?? 0)).toFixed(1)}`).join(", ")}`,
   );
 }
 

@@ -13,18 +13,19 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === "1" || value === "true");
 
-// Every setting the app reads, validated once: nothing else reads process.env (lib/infra/public-env.ts aside, for the
-// browser), and nothing writes it.
 /**
  * Debian's chromium-headless-shell when installed, else its chromium. The shell is Chromium's old headless mode, the
  * one Playwright itself runs headless: the full browser's new headless mode took 1.4 s of CPU per page of bench:render
- * (a new incognito context and renderer each), the shell 0.2 s, for the same HTML (docs/decisions.md#rendering).
+ * (a new incognito context and renderer each), the shell 0.2 s, for the same HTML (docs/decisions.md: "The headless
+ * shell").
  */
 function defaultChromium(): string {
   const shell = "/usr/bin/chromium-headless-shell";
   return existsSync(shell) ? shell : "/usr/bin/chromium";
 }
 
+// Every setting the app reads, validated once: nothing else reads process.env (lib/infra/public-env.ts aside, for the
+// browser), and nothing writes it.
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
