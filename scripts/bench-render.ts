@@ -6,21 +6,28 @@
 //
 // Per engine and round: pages/s, latency per page (p50/p99: from the browser page to the HTML, and for the pool from
 // the call, its wait for a free page included), CPU time of this process per page (the Playwright client, and for the
-// pool its routing and fetching), this process's event-loop delay (p50/p99/max), an /api/health-style endpoint served
-// by this process as seen from another process (p50/p99, beside an idle phase), and peak memory per browser (its whole
+// pool its routing and fetching), this process's event-loop delay (p50/p99/max), a health endpoint as seen from
+// another process that asks it every 10 ms (p50/p99, beside an idle phase), and peak memory per browser (its whole
 // process tree: RSS summed, and PSS, which counts shared pages once). Then the CPU a page costs outside this process, by
 // part: the browsers' trees, and for the api engine the web instance, the worker, PostgreSQL and Redis apart.
+// Then --paced pages per engine one at a time, nothing else running: the latency an engine adds to a page when no
+// other page competes for the cores (at saturation, a page's latency is mostly its share of everyone's CPU).
 //
 // With DATABASE_URL=postgresql://… and REDIS_URL, a third engine, "api": ScrapeDeck's rendered runs end to end, through
 // the real run API. A web instance (scripts/bench/web-instance.ts: the edge's run and health operations, no workers)
 // and a worker process (`npm run worker`, its browser pool of the same size, WORKER_CONCURRENCY = size × pages) on a
 // fresh database; every page is a synchronous POST /api/scrapers/{id}/run with {"render": true, "wait_for": …} by
 // Business users, checked for its extracted item. Its latency is the API call's (submit to answer: queue, claim,
-// render, extraction and recording included); the health probe then asks the web instance's real GET /api/health, in
-// an idle phase of its own ("idle-api") and while the runs render; memory is the worker's browsers'.
+// render, extraction and recording included); memory is the worker's browsers'.
+//
+// The health endpoint watched: with the api engine, the web instance's real GET /api/health, in every phase, whichever
+// engine renders, so each engine's machine carries the same watching (about 160 ms of the web instance's CPU a second
+// and 9 of PostgreSQL's, printed from the idle phase) and the pool and bare rows count the web instance's and
+// PostgreSQL's CPU too. Without it, an /api/health-style endpoint served by this process.
 //
 // Options: --size (BROWSER_POOL_SIZE, default 1), --pages (BROWSER_PAGES, default 4), --count (pages per engine per
-// round, 60), --rounds (2), --idle (seconds of the idle phase, 3), --latency (ms the product API waits, 0).
+// round, 60), --rounds (2), --idle (seconds of the idle phase, 3), --latency (ms the product API waits, 0), --paced
+// (pages per engine one at a time, 20; 0: none).
 // BENCH_PORT: the fixture site's port (the health endpoint takes the next); free ones by default.
 // --only pool|bare|api measures one engine alone, e.g. for a CPU profile of it (then npm run bench:profile on the file):
 // node --import tsx --conditions=react-server --cpu-prof scripts/bench-render.ts --rounds 1 --only pool
@@ -55,6 +62,7 @@ const count = Number(option("count", "60"));
 const rounds = Number(option("rounds", "2"));
 const idleSeconds = Number(option("idle", "3"));
 const apiLatency = Number(option("latency", "0"));
+const pacedCount = Number(option("paced", "20"));
 /** One engine alone (pool or bare), for a CPU profile of it. */
 const only = option("only", "");
 /** Where the api engine's web instance and worker write CPU profiles (npm run bench:profile reads them); none if empty. */
@@ -99,7 +107,7 @@ const poolEngine: Engine = {
     return { html: page.html, latencyMs: page.timings.renderMs, callMs: performance.now() - started };
   },
   browserPids: () => pool.stats().perBrowser.flatMap(({ pid }) => (pid ? [pid] : [])),
-  cpuParts: () => ({ chromium: browserTrees(poolEngine) }),
+  cpuParts: () => ({ chromium: browserTrees(poolEngine), ...watchedParts() }),
 };
 
 // The bare script: the flags the e2e tests launch Chromium with, a context per page, no routing. Its Chromium starts
@@ -151,7 +159,7 @@ const bareEngine: Engine = {
     }
   },
   browserPids: () => barePids,
-  cpuParts: () => ({ chromium: browserTrees(bareEngine) }),
+  cpuParts: () => ({ chromium: browserTrees(bareEngine), ...watchedParts() }),
 };
 
 const processes = await import("@/test/support/processes");
@@ -234,8 +242,9 @@ function isChromium(pid: number): boolean {
 
 let nextKey = 0;
 /** The api engine's measured calls: the run each made and when (wall clock, as the database's timestamps are). */
-const apiCalls: { runId: number; sentAt: number; answeredAt: number }[] = [];
-let measuring = false;
+const apiCalls: { runId: number; sentAt: number; answeredAt: number; mode: Measuring }[] = [];
+type Measuring = "saturated" | "paced";
+let measuring: Measuring | null = null;
 const apiEngine: Engine | null = api && {
   name: "api",
   render: async (url) => {
@@ -248,7 +257,7 @@ const apiEngine: Engine | null = api && {
     });
     const body = (await response.json()) as { id?: number; rendered?: boolean; data?: { title?: string }[]; code?: string };
     const latencyMs = performance.now() - started;
-    if (measuring && body.id) apiCalls.push({ runId: body.id, sentAt, answeredAt: Date.now() });
+    if (measuring && body.id) apiCalls.push({ runId: body.id, sentAt, answeredAt: Date.now(), mode: measuring });
     if (response.status !== 200 || !body.rendered)
       throw new Error(`api: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
     // The check the other engines make on the HTML, made on the extracted item.
@@ -267,6 +276,18 @@ const apiEngine: Engine | null = api && {
   },
 };
 
+/**
+ * What answers the probe besides this process, as parts of every engine's CPU: with the api engine, the web instance
+ * and PostgreSQL (whose health check it runs), which the probe keeps busy whichever engine renders.
+ */
+function watchedParts(): Record<string, { pids: number[]; withChildren: boolean }> {
+  if (!api) return {};
+  return {
+    web: { pids: [api.webPid], withChildren: false },
+    postgres: { pids: processes.processesNamed(/^postgres/), withChildren: true },
+  };
+}
+
 /** Every process of an engine's browsers, with the renderers they have reaped. */
 function browserTrees(engine: Engine) {
   return { pids: engine.browserPids().flatMap((pid) => processes.processTree(pid)), withChildren: true };
@@ -280,13 +301,13 @@ function cpuByPart(engine: Engine): Record<string, number> {
 }
 
 let pageId = 0;
-/** `count` pages through `engine`, as many at once as the pool has pages; every page checked. */
-async function run(engine: Engine) {
+/** `pages` pages through `engine`, `atOnce` at a time (as many as the pool has pages); every page checked. */
+async function run(engine: Engine, pages = count, atOnce = size * pagesPerBrowser) {
   const latencies: number[] = [];
   const calls: number[] = [];
   let next = 0;
   const worker = async () => {
-    while (next < count) {
+    while (next < pages) {
       next++;
       const id = ++pageId;
       const { html, latencyMs, callMs } = await engine.render(
@@ -297,7 +318,7 @@ async function run(engine: Engine) {
       calls.push(callMs);
     }
   };
-  await Promise.all(Array.from({ length: size * pagesPerBrowser }, worker));
+  await Promise.all(Array.from({ length: atOnce }, worker));
   return { latencies, calls };
 }
 
@@ -316,26 +337,35 @@ interface PhaseResult {
   cpuPerPage: Record<string, number>;
 }
 
-const localHealthUrl = `http://127.0.0.1:${(health.address() as AddressInfo).port}/api/health`;
+/** The endpoint the probe asks in every phase (see the top of this file). */
+const watchedHealthUrl = api ? `${api.url}/api/health` : `http://127.0.0.1:${(health.address() as AddressInfo).port}/api/health`;
+const watched = api ? "the web instance's /api/health" : "this process's health endpoint";
 
 async function phase(name: string, engine: Engine | null, round: number): Promise<PhaseResult | null> {
-  // The api engine's phases (and their idle one) ask the web instance's real health endpoint.
-  const healthUrl = name === "api" || name === "idle-api" ? `${api?.url}/api/health` : localHealthUrl;
-  probe.send({ phase: `${name}#${round}`, browsers: engine?.browserPids() ?? [], healthUrl });
+  probe.send({ phase: `${name}#${round}`, browsers: engine?.browserPids() ?? [], healthUrl: watchedHealthUrl });
   loopDelay.reset();
   const cpu = process.cpuUsage();
-  const partsBefore = engine ? cpuByPart(engine) : {};
+  // The idle phase measures the api engine's processes with only the probe asking: what watching costs them.
+  const measured = engine ?? apiEngine;
+  const partsBefore = measured ? cpuByPart(measured) : {};
   const started = performance.now();
   let outcome: Awaited<ReturnType<typeof run>> | null = null;
   if (engine) outcome = await run(engine);
   else await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
   const seconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
-  const partsAfter = engine ? cpuByPart(engine) : {};
+  const partsAfter = measured ? cpuByPart(measured) : {};
   const loop = { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 };
   probe.send({ phase: "", browsers: [] });
   if (!engine || !outcome) {
     if (name === "idle") idleLoop.push(loop);
+    if (apiEngine) {
+      observerCpu.push(
+        Object.fromEntries(
+          Object.entries(partsAfter).map(([part, after]) => [part, (after - (partsBefore[part] ?? 0)) / seconds]),
+        ),
+      );
+    }
     return null;
   }
   return {
@@ -352,6 +382,8 @@ async function phase(name: string, engine: Engine | null, round: number): Promis
   };
 }
 const idleLoop: PhaseResult["loop"][] = [];
+/** CPU ms per second of each of the api engine's parts in the idle phases, only the probe asking. */
+const observerCpu: Record<string, number>[] = [];
 
 function percentiles(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -370,17 +402,23 @@ if (apiEngine) {
 }
 
 const results: PhaseResult[] = [];
-measuring = true;
+measuring = "saturated";
+const engines = [poolEngine, bareEngine, ...(apiEngine ? [apiEngine] : [])].filter(({ name }) => !only || name === only);
 for (let round = 1; round <= rounds; round++) {
   await phase("idle", null, round);
-  if (apiEngine) await phase("idle-api", null, round);
-  const engines = [poolEngine, bareEngine, ...(apiEngine ? [apiEngine] : [])];
   const order = round % 2 === 1 ? engines : [...engines].reverse();
-  for (const engine of order.filter(({ name }) => !only || name === only)) {
+  for (const engine of order) {
     const result = await phase(engine.name, engine, round);
     if (result) results.push(result);
   }
 }
+// One page at a time: each engine in turn, a page each, so that any drift of the machine reaches all alike.
+measuring = "paced";
+const paced = new Map<string, number[]>(engines.map(({ name }) => [name, []]));
+for (let i = 0; i < pacedCount; i++) {
+  for (const engine of engines) paced.get(engine.name)?.push(...(await run(engine, 1, 1)).latencies);
+}
+measuring = null;
 
 const observed = await new Promise<
   Record<
@@ -435,8 +473,6 @@ for (let round = 1; round <= rounds; round++) {
     "",
     "",
   ]);
-  const idleApi = observed[`idle-api#${round}`];
-  if (idleApi) row(["idle-api", String(round), "", "", "", "", "", "", "", "", "", ms(idleApi.p50), ms(idleApi.p99), "", ""]);
   for (const result of results.filter((entry) => entry.round === round)) {
     const seen = observed[`${result.engine}#${round}`];
     row([
@@ -470,6 +506,13 @@ for (const engine of [...new Set(results.map((result) => result.engine))]) {
   );
 }
 
+if (observerCpu.length > 0) {
+  const parts = Object.keys(observerCpu[0] ?? {});
+  console.log(
+    `  idle (only the probe asking ${watched}), CPU ms per second: ${parts.map((part) => `${part} ${median(observerCpu.map((r) => r[part] ?? 0)).toFixed(1)}`).join(", ")}`,
+  );
+}
+
 function median(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -484,17 +527,32 @@ if (!only)
   console.log(
     `\npool vs bare (medians of rounds): throughput ×${throughputRatio.toFixed(2)}, p50 ${p50Overhead >= 0 ? "+" : ""}${p50Overhead.toFixed(1)} ms, ` +
       `CPU/page ${of("pool", (r) => r.cpuMsPerPage).toFixed(1)} vs ${of("bare", (r) => r.cpuMsPerPage).toFixed(1)} ms; ` +
-      `health p99 idle ${healthP99("idle").toFixed(1)} ms, pool ${healthP99("pool").toFixed(1)} ms, bare ${healthP99("bare").toFixed(1)} ms; ` +
+      `health p99 (${watched}) idle ${healthP99("idle").toFixed(1)} ms, pool ${healthP99("pool").toFixed(1)} ms, bare ${healthP99("bare").toFixed(1)} ms; ` +
       `pool: ${JSON.stringify({ ...pool.stats(), perBrowser: undefined })}`,
   );
 if (apiEngine && !only) {
   const apiRatio = of("api", (r) => r.pagesPerSecond) / of("bare", (r) => r.pagesPerSecond);
   const apiOverhead = of("api", (r) => r.latency.p50) - of("bare", (r) => r.latency.p50);
-  const healthDelta = healthP99("api") - healthP99("idle-api");
+  const healthDelta = healthP99("api") - healthP99("idle");
   console.log(
     `api vs bare (medians of rounds): throughput ×${apiRatio.toFixed(2)} (goal ≥ 0.8), p50 ${apiOverhead >= 0 ? "+" : ""}${apiOverhead.toFixed(1)} ms (goal ≤ 50), ` +
       `p99 ${of("api", (r) => r.latency.p99).toFixed(1)} vs ${of("bare", (r) => r.latency.p99).toFixed(1)} ms; ` +
-      `web instance health p99 idle ${healthP99("idle-api").toFixed(1)} ms, rendering ${healthP99("api").toFixed(1)} ms (${healthDelta >= 0 ? "+" : ""}${healthDelta.toFixed(1)}, goal ≤ 20)`,
+      `web instance health p99 idle ${healthP99("idle").toFixed(1)} ms, rendering ${healthP99("api").toFixed(1)} ms (${healthDelta >= 0 ? "+" : ""}${healthDelta.toFixed(1)}, goal ≤ 20)`,
+  );
+}
+if (pacedCount > 0) {
+  const bareP50 = percentiles(paced.get("bare") ?? []).p50;
+  console.log(
+    `one page at a time (p50 / p99 ms, ${pacedCount} pages each): ${[...paced]
+      .map(([name, latencies]) => {
+        const { p50, p99 } = percentiles(latencies);
+        const over =
+          name === "bare" || !paced.has("bare")
+            ? ""
+            : ` (p50 ${p50 >= bareP50 ? "+" : ""}${(p50 - bareP50).toFixed(1)} over bare)`;
+        return `${name} ${p50.toFixed(1)} / ${p99.toFixed(1)}${over}`;
+      })
+      .join(", ")}`,
   );
 }
 if (api && apiCalls.length > 0) {
@@ -503,20 +561,25 @@ if (api && apiCalls.length > 0) {
   // recorded (render, extraction, recording), and from there until the caller has the answer (the end's news to the
   // web instance, which reads the outcome and answers). Milliseconds, the database's clock being this machine's.
   const times = new Map((await api.runTimes(apiCalls.map(({ runId }) => runId))).map((run) => [run.id, run]));
-  const stages = { accept: [] as number[], queue: [] as number[], run: [] as number[], answer: [] as number[] };
-  for (const call of apiCalls) {
-    const run = times.get(call.runId);
-    if (!run?.startedAt || !run.finishedAt) continue;
-    stages.accept.push(run.createdAt.getTime() - call.sentAt);
-    stages.queue.push(run.startedAt.getTime() - run.createdAt.getTime());
-    stages.run.push(run.finishedAt.getTime() - run.startedAt.getTime());
-    stages.answer.push(call.answeredAt - run.finishedAt.getTime());
+  for (const mode of ["saturated", "paced"] as const) {
+    const stages = { accept: [] as number[], queue: [] as number[], run: [] as number[], answer: [] as number[] };
+    for (const call of apiCalls.filter((entry) => entry.mode === mode)) {
+      const run = times.get(call.runId);
+      if (!run?.startedAt || !run.finishedAt) continue;
+      stages.accept.push(run.createdAt.getTime() - call.sentAt);
+      stages.queue.push(run.startedAt.getTime() - run.createdAt.getTime());
+      stages.run.push(run.finishedAt.getTime() - run.startedAt.getTime());
+      stages.answer.push(call.answeredAt - run.finishedAt.getTime());
+    }
+    if (stages.run.length === 0) continue;
+    console.log(
+      `api call by stage, ${mode === "paced" ? "one page at a time" : "saturated"} (p50 / p99 ms, ${stages.run.length} runs): ${Object.entries(
+        stages,
+      )
+        .map(([stage, values]) => `${stage} ${percentiles(values).p50.toFixed(0)} / ${percentiles(values).p99.toFixed(0)}`)
+        .join(", ")}`,
+    );
   }
-  console.log(
-    `api call by stage (p50 / p99 ms, ${stages.run.length} runs): ${Object.entries(stages)
-      .map(([stage, values]) => `${stage} ${percentiles(values).p50.toFixed(0)} / ${percentiles(values).p99.toFixed(0)}`)
-      .join(", ")}`,
-  );
 }
 console.log(`load average at the end ${loadAverage()}`);
 

@@ -94,9 +94,15 @@ export class PageSession {
       }),
     );
     this.context = context;
-    await this.step(context.route("**", egress.handle));
-    // Closed at once (the black hole would refuse them anyway, but the page then waits for a timeout).
-    await this.step(context.routeWebSocket(/.*/, (socket) => void socket.close({ code: 1008, reason: "not allowed" })));
+    // Both registered before the page exists (a page made meanwhile might start without them), together: each is a
+    // round trip to the browser, on every render's path.
+    await this.step(
+      Promise.all([
+        context.route("**", egress.handle),
+        // Closed at once (the black hole would refuse them anyway, but the page then waits for a timeout).
+        context.routeWebSocket(/.*/, (socket) => void socket.close({ code: 1008, reason: "not allowed" })),
+      ]),
+    );
     const page = await this.step(context.newPage());
     egress.page = page;
     context.on("page", (popup) => {
