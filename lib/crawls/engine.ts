@@ -308,12 +308,16 @@ async function runPage(crawlId: number, page: Extract<Claim, { claimed: true }>)
     }
   }
   if (page.runId === null) {
-    const kept = await db.crawlPage.updateMany({ where: { id: pageId, state: "running" }, data: { runId } });
-    if (kept.count === 0) {
-      // The crawl was stopped while the run was being submitted: the run is not wanted, nor charged. Should it
-      // have succeeded first, its outcome stands: a page scraped (and charged) is never reported as cancelled.
+    const written = await writePageRun(pageId, runId);
+    // Another worker took the page while this one stalled past its lease, and awaits this very run: it is theirs now.
+    if (written === "adopted") return;
+    if (written !== "written") {
+      // The crawl was stopped while the run was being submitted, or another worker took the page meanwhile and ran
+      // it itself: this run is not wanted, nor charged. Should it have succeeded first, its outcome stands: a page
+      // scraped (and charged) is never reported as cancelled.
       const run = await db.scraperRun.findUnique({ where: { id: runId }, select: { id: true, userId: true, quotaMonth: true } });
-      if (run && !(await cancelOpenRun(run, "Cancelled with its crawl."))) {
+      const why = written === "stopped" ? "Cancelled with its crawl." : "Cancelled: another worker ran its crawl page.";
+      if (run && !(await cancelOpenRun(run, why))) {
         const ended = await db.scraperRun.findUnique({ where: { id: runId }, select: { status: true } });
         if (ended?.status === "success") await finishPage(crawlId, pageId, { ok: true }, { from: "cancelled", runId });
       }
@@ -353,6 +357,21 @@ async function runPage(crawlId: number, page: Extract<Claim, { claimed: true }>)
     if (end.upstream && BACK_OFF_STATUSES.has(end.upstream.status)) await backOff(crawlId, page, end.upstream, failure);
     else await finishPage(crawlId, pageId, failure);
   }
+}
+
+/**
+ * Writes the run a worker submitted for its claimed page on that page, only while the page is running with no run
+ * yet. A worker that stalled past its lease (a pause, not a death) may find that recovery gave the page to another
+ * worker meanwhile, which either adopted this run (orphanPageRun: "adopted") or submitted one of its own ("taken":
+ * never overwritten, so one run per page is awaited and its result kept). "stopped": the crawl was stopped meanwhile
+ * (the page no longer running).
+ */
+export async function writePageRun(pageId: number, runId: number): Promise<"written" | "adopted" | "taken" | "stopped"> {
+  const kept = await db.crawlPage.updateMany({ where: { id: pageId, state: "running", runId: null }, data: { runId } });
+  if (kept.count > 0) return "written";
+  const found = await db.crawlPage.findUnique({ where: { id: pageId }, select: { state: true, runId: true } });
+  if (found?.runId === runId) return "adopted";
+  return found?.state === "running" ? "taken" : "stopped";
 }
 
 /**

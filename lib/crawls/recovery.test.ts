@@ -7,7 +7,7 @@ import { type CrawlSite, startCrawlSite } from "@/test/support/crawl-site";
 import { crawlPageRow, runningCrawl } from "@/test/support/crawl-state";
 import { createRunUser } from "@/test/support/runs";
 import { getCrawl } from "./detail";
-import { recoverCrawls } from "./engine";
+import { recoverCrawls, writePageRun } from "./engine";
 import { awaitPageRun, submitPageRun } from "./page-run";
 import { crawlOptionsOf } from "./schema";
 import { ensureCrawlWorkers } from "./workers";
@@ -83,6 +83,39 @@ describe("a crawl whose worker died", () => {
     const detail = await restartAndFinish(user.id, crawl.id);
     expect(detail.pages.map((p) => [new URL(p.url).pathname, p.status, p.run_id])).toEqual([["/a", "succeeded", runId]]);
     expect(await db.scraperRun.count({ where: { userId: user.id } })).toBe(1);
+  });
+
+  it("lets a worker that stalled past its lease write its run on the page only while the page has none", async () => {
+    const user = await createRunUser("pro");
+    const crawl = await runningCrawl({ userId: user.id, scraperId, url: `${site.url}/a` }, { discovered: 3 });
+    const submit = (path: string) =>
+      findRunnableScraper(scraperId).then((scraper) =>
+        submitPageRun({
+          crawlId: crawl.id,
+          userId: user.id,
+          plan: PLANS.pro,
+          scraper,
+          url: `${site.url}${path}`,
+          options: crawl.options,
+          wantLinks: false,
+        }),
+      );
+    const [stalledRun, takerRun, otherRun] = [await submit("/a"), await submit("/a"), await submit("/b")];
+    // Recovery gave /a to another worker meanwhile, which submitted a run of its own and wrote it.
+    const taken = await crawlPageRow(crawl.id, `${site.url}/a`, "running", { runId: takerRun });
+    expect(await writePageRun(taken.id, stalledRun)).toBe("taken");
+    expect((await db.crawlPage.findUniqueOrThrow({ where: { id: taken.id } })).runId).toBe(takerRun);
+    // The other worker found the stalled one's run (orphanPageRun) and awaits it.
+    const adopted = await crawlPageRow(crawl.id, `${site.url}/b`, "running", { runId: otherRun });
+    expect(await writePageRun(adopted.id, otherRun)).toBe("adopted");
+    // The crawl was stopped meanwhile.
+    const stopped = await crawlPageRow(crawl.id, `${site.url}/c`, "cancelled");
+    expect(await writePageRun(stopped.id, otherRun)).toBe("stopped");
+    expect((await db.crawlPage.findUniqueOrThrow({ where: { id: stopped.id } })).runId).toBeNull();
+    // No one else holds it: written.
+    const own = await crawlPageRow(crawl.id, `${site.url}/d`, "running");
+    expect(await writePageRun(own.id, stalledRun)).toBe("written");
+    expect((await db.crawlPage.findUniqueOrThrow({ where: { id: own.id } })).runId).toBe(stalledRun);
   });
 
   it("keeps a host's pause (a 429's Retry-After) across the restart: the page is not run before it ends", async () => {
