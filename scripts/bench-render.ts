@@ -21,8 +21,8 @@
 // render, extraction and recording included); memory is the worker's browsers'.
 //
 // The health endpoint watched: with the api engine, the web instance's real GET /api/health, in every phase, whichever
-// engine renders, so each engine's machine carries the same watching (about 160 ms of the web instance's CPU a second
-// and 9 of PostgreSQL's, printed from the idle phase) and the pool and bare rows count the web instance's and
+// engine renders, so each engine's machine carries the same watching (115–165 ms of the web instance's CPU a second
+// and ~15 of PostgreSQL's here, printed from the idle phase) and the pool and bare rows count the web instance's and
 // PostgreSQL's CPU too. Without it, an /api/health-style endpoint served by this process.
 //
 // Options: --size (BROWSER_POOL_SIZE, default 1), --pages (BROWSER_PAGES, default 4), --count (pages per engine per
