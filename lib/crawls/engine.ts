@@ -313,11 +313,11 @@ async function runPage(crawlId: number, page: Extract<Claim, { claimed: true }>)
     if (written === "adopted") return;
     if (written !== "written") {
       // The crawl was stopped while the run was being submitted, or another worker took the page meanwhile and ran
-      // it itself: this run is not wanted, nor charged. Should it have succeeded first, its outcome stands: a page
-      // scraped (and charged) is never reported as cancelled.
+      // it itself: this run is not wanted, nor charged. Should it have succeeded first on a stopped crawl, its
+      // outcome stands: a page scraped (and charged) is never reported as cancelled.
       const run = await db.scraperRun.findUnique({ where: { id: runId }, select: { id: true, userId: true, quotaMonth: true } });
       const why = written === "stopped" ? "Cancelled with its crawl." : "Cancelled: another worker ran its crawl page.";
-      if (run && !(await cancelOpenRun(run, why))) {
+      if (run && !(await cancelOpenRun(run, why)) && written === "stopped") {
         const ended = await db.scraperRun.findUnique({ where: { id: runId }, select: { status: true } });
         if (ended?.status === "success") await finishPage(crawlId, pageId, { ok: true }, { from: "cancelled", runId });
       }
@@ -364,14 +364,14 @@ async function runPage(crawlId: number, page: Extract<Claim, { claimed: true }>)
  * yet. A worker that stalled past its lease (a pause, not a death) may find that recovery gave the page to another
  * worker meanwhile, which either adopted this run (orphanPageRun: "adopted") or submitted one of its own ("taken":
  * never overwritten, so one run per page is awaited and its result kept). "stopped": the crawl was stopped meanwhile
- * (the page no longer running).
+ * (the page no longer running, with no run).
  */
 export async function writePageRun(pageId: number, runId: number): Promise<"written" | "adopted" | "taken" | "stopped"> {
   const kept = await db.crawlPage.updateMany({ where: { id: pageId, state: "running", runId: null }, data: { runId } });
   if (kept.count > 0) return "written";
   const found = await db.crawlPage.findUnique({ where: { id: pageId }, select: { state: true, runId: true } });
   if (found?.runId === runId) return "adopted";
-  return found?.state === "running" ? "taken" : "stopped";
+  return found?.runId != null ? "taken" : "stopped";
 }
 
 /**
