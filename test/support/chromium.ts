@@ -2,8 +2,9 @@ import { accessSync, constants } from "node:fs";
 import { env } from "@/lib/infra/env";
 
 /**
- * Whether this machine has the Chromium the browser tests drive (CHROMIUM_PATH, else the headless shell or /usr/bin/chromium). Where it has
- * not, those tests are skipped with this message rather than failed: `apt-get install -y chromium` (.ci/run does).
+ * Whether this machine has the Chromium the browser tests drive (CHROMIUM_PATH, else Debian's headless shell or
+ * /usr/bin/chromium). Where it has not, those tests are skipped with this message rather than failed: `apt-get install
+ * -y chromium-headless-shell` (.ci/run does).
  */
 export const chromiumInstalled = (() => {
   try {
@@ -11,7 +12,7 @@ export const chromiumInstalled = (() => {
     return true;
   } catch {
     console.warn(
-      `Browser tests skipped: no Chromium at ${env.CHROMIUM_PATH} (apt-get install -y chromium, or set CHROMIUM_PATH).`,
+      `Browser tests skipped: no Chromium at ${env.CHROMIUM_PATH} (apt-get install -y chromium-headless-shell, or set CHROMIUM_PATH).`,
     );
     return false;
   }
