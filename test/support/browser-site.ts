@@ -263,6 +263,17 @@ export async function startBrowserSite(port = 0): Promise<BrowserSite> {
     }
     if (pathname === "/cookies")
       return void html(page(`<h1>Cookies</h1><p id="cookies">${escapeHtml(request.headers.cookie ?? "")}</p>`));
+    if (pathname === "/cookies.json")
+      return void response
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify(request.headers.cookie ?? ""));
+    if (pathname === "/script-cookie")
+      // A cookie the page's script sets, then a fetch of its own: the request the route sees must carry it.
+      return void html(
+        page(
+          `${script(`${REPORT} document.cookie = "script=yes"; fetch("/cookies.json").then((r) => r.json()).then((cookie) => report("sent", cookie));`)}`,
+        ),
+      );
     if (pathname === "/status")
       return void html(
         page(`<h1>Status ${searchParams.get("code")}</h1>`),

@@ -113,6 +113,11 @@ describe.skipIf(!chromiumInstalled)("rendering a page in Chromium", () => {
     for (const cookie of ["hop1=yes", "hop2=yes", "hop3=yes"]) expect(rendered.html).toContain(cookie);
   });
 
+  it("sends a subresource the cookies the page's own script set", async () => {
+    const rendered = await pool.render(`${site.url}/script-cookie`, { deadlineMs: 20_000, waitFor: "#sent" });
+    expect(rendered.html).toContain('<p id="sent">script=yes</p>');
+  });
+
   it("follows a subresource's redirect hop by hop", async () => {
     const rendered = await pool.render(`${site.url}/subresource-redirect?url=%2Fstatic%2Fshop.js`, { deadlineMs: 20_000 });
     expect(rendered.html).toContain('<p id="loaded">yes</p>');
