@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from "node:crypto";
 import { defineConfig, devices } from "@playwright/test";
+import { PLAIN_CHROMIUM_ARGS } from "./lib/infra/browser/flags";
 
 // scripts/e2e.ts picks the browser and a fresh database, then runs this against the built app.
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -36,15 +37,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
+      args: ["--no-sandbox", ...PLAIN_CHROMIUM_ARGS],
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],

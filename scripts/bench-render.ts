@@ -55,6 +55,7 @@ if (apiDatabaseUrl) process.env.DATABASE_URL = apiDatabaseUrl;
 const { env } = await import("@/lib/infra/env");
 const { createBrowserPool } = await import("@/lib/infra/browser");
 const { launcherFor } = await import("@/lib/infra/browser/launch");
+const { PLAIN_CHROMIUM_ARGS } = await import("@/lib/infra/browser/flags");
 
 const size = Number(option("size", String(env.BROWSER_POOL_SIZE)));
 const pagesPerBrowser = Number(option("pages", String(env.BROWSER_PAGES)));
@@ -115,19 +116,11 @@ const poolEngine: Engine = {
 // difference is the engine's; --bare-launcher plain starts it as it is (as root, threads at nice -8), to see what that
 // priority does to the hosting process.
 const bareLauncher = option("bare-launcher", "niced");
-const BARE_ARGS = [
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
 const bareBrowsers: Browser[] = await Promise.all(
   Array.from({ length: size }, () =>
     chromium.launch({
       executablePath: bareLauncher === "plain" ? env.CHROMIUM_PATH : launcherFor(env.CHROMIUM_PATH),
-      args: BARE_ARGS,
+      args: [...PLAIN_CHROMIUM_ARGS],
       chromiumSandbox: process.getuid?.() !== 0,
     }),
   ),

@@ -20,6 +20,7 @@ Object.assign(process.env, { SCRAPER_ALLOW_LOOPBACK: "1", LOG_LEVEL: process.env
 const { env } = await import("@/lib/infra/env");
 const { createBrowserPool } = await import("@/lib/infra/browser");
 const { chromiumArgs, launcherFor } = await import("@/lib/infra/browser/launch");
+const { PLAIN_CHROMIUM_ARGS } = await import("@/lib/infra/browser/flags");
 const { DEFAULT_PAGE_LIMITS, VIEWPORT } = await import("@/lib/infra/browser/limits");
 const { pageFetcher } = await import("@/lib/infra/outbound/safe-fetch");
 
@@ -65,14 +66,7 @@ await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
 const launch = (args: string[]) =>
   chromium.launch({ executablePath: launcherFor(env.CHROMIUM_PATH), args, chromiumSandbox: process.getuid?.() !== 0 });
 const proxied = await launch(chromiumArgs((proxy.address() as AddressInfo).port, 512));
-const direct = await launch([
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-]);
+const direct = await launch([...PLAIN_CHROMIUM_ARGS]);
 // Never retired here, as the other two are not: a browser replaced mid-round would move its CPU out of the reading.
 const pool = createBrowserPool({ size: 1, pagesPerBrowser: atOnce, retireAfterPages: Number.MAX_SAFE_INTEGER });
 

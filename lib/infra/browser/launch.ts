@@ -6,6 +6,7 @@ import path from "node:path";
 import { type Browser, chromium } from "playwright-core";
 import { log } from "@/lib/infra/log";
 import { renderingUnavailable } from "./errors";
+import { PLAIN_CHROMIUM_ARGS } from "./flags";
 import { LAUNCH_TIMEOUT_MS } from "./limits";
 
 /**
@@ -58,7 +59,7 @@ export async function startBlackHole(): Promise<BlackHole> {
 }
 
 /**
- * The e2e tests' flags (playwright.config.ts: no sandbox as root, no GPU, none of Chromium's background services, no
+ * The flags every Chromium here starts with (PLAIN_CHROMIUM_ARGS: no GPU, none of Chromium's background services, no
  * QUIC) and what a renderer of hostile pages needs on top: all traffic to the black hole, loopback included
  * (`<-loopback>` removes Chromium's implicit bypass, so http://127.0.0.1 goes to the proxy too), no name resolution of
  * its own, WebRTC only through that proxy (so no UDP to anywhere), a heap limit per renderer, and /dev/shm left alone
@@ -66,13 +67,8 @@ export async function startBlackHole(): Promise<BlackHole> {
  */
 export function chromiumArgs(proxyPort: number, rendererHeapMb: number): string[] {
   return [
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
+    ...PLAIN_CHROMIUM_ARGS,
     "--disable-breakpad",
-    "--no-first-run",
-    "--disable-quic",
     "--disable-dev-shm-usage",
     `--proxy-server=http://127.0.0.1:${proxyPort}`,
     "--proxy-bypass-list=<-loopback>",
