@@ -11,7 +11,15 @@ import { pageFetcher } from "@/lib/infra/outbound/safe-fetch";
 import { cancelOpenRun } from "@/lib/runs/cancel";
 import { findRunnableScraper } from "@/lib/runs/run";
 import { OPEN_RUN_STATUSES } from "@/lib/runs/status";
-import { addToFrontier, type FrontierContext, loadFrontierContext, noSkips, robotsFor } from "./frontier";
+import {
+  addToFrontier,
+  FRONTIER_COLUMNS,
+  type FrontierContext,
+  frontierContextOf,
+  loadFrontierContext,
+  noSkips,
+  robotsFor,
+} from "./frontier";
 import { awaitPageRun, discoverLinks, orphanPageRun, submitPageRun } from "./page-run";
 import {
   BACK_OFF_STATUSES,
@@ -143,6 +151,8 @@ type Claim =
       /** Given back by recovery (its worker died holding it): a run it submitted may exist without its id here. */
       recovered: boolean;
       retries: number;
+      /** The host had 429/503 answers in a row when the page was claimed: its success ends the streak. */
+      throttled: boolean;
     }
   | { claimed: false; outcome: JobOutcome };
 
@@ -231,6 +241,7 @@ async function claimNextPage(crawlId: number): Promise<Claim> {
     runId: page.runId,
     recovered: page.leaseUntil !== null,
     retries: page.retries,
+    throttled: Boolean(hosts[page.host]?.throttled),
   };
 }
 
@@ -271,12 +282,13 @@ async function processPage(crawlId: number, page: Extract<Claim, { claimed: true
 
 async function runPage(crawlId: number, page: Extract<Claim, { claimed: true }>): Promise<void> {
   const pageId = page.pageId;
+  // One read of the crawl row for both: who runs the page and on what plan, and its frontier (for the page's links).
   const crawl = await db.crawl.findUnique({
     where: { id: crawlId },
-    select: { userId: true, scraperId: true, user: { select: { plan: true } } },
+    select: { userId: true, scraperId: true, user: { select: { plan: true } }, ...FRONTIER_COLUMNS },
   });
-  const context = await loadFrontierContext(crawlId);
-  if (!crawl || !context) return;
+  if (!crawl) return;
+  const context = frontierContextOf(crawlId, crawl);
   let runId = page.runId;
   if (runId === null) {
     // A worker that died between submitting the page's run and writing its id left that run behind: it is awaited.
@@ -347,7 +359,9 @@ async function runPage(crawlId: number, page: Extract<Claim, { claimed: true }>)
       }
     }
     await finishPage(crawlId, pageId, { ok: true });
-    await throttleEnded(crawlId, page.host);
+    // Only a host throttled when the page was claimed has a streak to end (no read of the crawl row on every page; a
+    // streak that began while this page ran is ended by the host's next success).
+    if (page.throttled) await throttleEnded(crawlId, page.host);
   } else {
     const failure = {
       ok: false as const,
@@ -479,11 +493,12 @@ async function finishPage(
       },
     });
     if (moved.count === 0) return null;
-    await tx.crawl.update({
+    const crawl = await tx.crawl.update({
       where: { id: crawlId },
       data: end.ok ? { succeeded: { increment: 1 } } : { failed: { increment: 1 } },
+      select: { id: true, userId: true, webhookUrl: true },
     });
-    return announcePage(tx, crawlId, pageId);
+    return announcePage(tx, crawl, pageId);
   });
   if (pending) await pending();
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { db, isUniqueViolation } from "@/lib/infra/db";
+import { db, isUniqueViolation, type Prisma } from "@/lib/infra/db";
 import { type AddressChecker, createAddressChecker } from "@/lib/infra/outbound/address-check";
 import { pageFetcher } from "@/lib/infra/outbound/safe-fetch";
 import { normalizeUrl } from "./normalize-url";
@@ -46,11 +46,18 @@ function addressChecker(): AddressChecker {
 }
 
 export async function loadFrontierContext(crawlId: number): Promise<FrontierContext | null> {
-  const crawl = await db.crawl.findUnique({
-    where: { id: crawlId },
-    select: { url: true, options: true, pageLimit: true, patternCounts: true, robots: true },
-  });
-  if (!crawl) return null;
+  const crawl = await db.crawl.findUnique({ where: { id: crawlId }, select: FRONTIER_COLUMNS });
+  return crawl ? frontierContextOf(crawlId, crawl) : null;
+}
+
+/** The crawl row's columns a frontier context is made of (a caller reading the row anyway selects them too). */
+export const FRONTIER_COLUMNS = { url: true, options: true, pageLimit: true, patternCounts: true, robots: true } as const;
+
+/** The frontier context of a crawl row read with FRONTIER_COLUMNS. */
+export function frontierContextOf(
+  crawlId: number,
+  crawl: Prisma.CrawlGetPayload<{ select: typeof FRONTIER_COLUMNS }>,
+): FrontierContext {
   const options = crawlOptionsFromJson(crawl.options);
   const patternCounts = new Map<string, number>(
     Object.entries(JSON.parse(crawl.patternCounts ?? "{}") as Record<string, number>),

@@ -13,10 +13,17 @@ const afterCommit =
   () =>
     enqueueDeliveries(deliveries);
 
-/** crawl.page: one page ended, succeeded or failed (with its error). */
-export async function announcePage(tx: Prisma.TransactionClient, crawlId: number, pageId: number): Promise<AfterCommit | null> {
-  const crawl = await tx.crawl.findUniqueOrThrow({ where: { id: crawlId }, select: { userId: true, webhookUrl: true } });
+/**
+ * crawl.page: one page ended, succeeded or failed (with its error). `crawl` is the crawl's row as the transaction
+ * that ended the page left it (its counter's update returns it: no read of its own, on every page's path).
+ */
+export async function announcePage(
+  tx: Prisma.TransactionClient,
+  crawl: { id: number; userId: number; webhookUrl: string | null },
+  pageId: number,
+): Promise<AfterCommit | null> {
   if (!crawl.webhookUrl) return null;
+  const crawlId = crawl.id;
   const page = await tx.crawlPage.findUniqueOrThrow({ where: { id: pageId }, select: pageColumns });
   const delivery = await recordWebhookEvent(tx, {
     userId: crawl.userId,
