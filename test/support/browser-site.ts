@@ -271,7 +271,9 @@ export async function startBrowserSite(port = 0): Promise<BrowserSite> {
       // A cookie the page's script sets, then a fetch of its own: the request the route sees must carry it.
       return void html(
         page(
-          `${script(`${REPORT} document.cookie = "script=yes"; fetch("/cookies.json").then((r) => r.json()).then((cookie) => report("sent", cookie));`)}`,
+          script(
+            `${REPORT} document.cookie = "script=yes"; fetch("/cookies.json").then((r) => r.json()).then((cookie) => report("sent", cookie));`,
+          ),
         ),
       );
     if (pathname === "/status")
