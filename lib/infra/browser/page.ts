@@ -1,5 +1,5 @@
 import "server-only";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { type Browser, type BrowserContext, type Page, errors as playwrightErrors } from "playwright-core";
 import { AppError } from "@/lib/infra/errors";
 import type { PageFetcher } from "@/lib/infra/outbound/safe-fetch";
 import { PageEgress, type RefusedRequest } from "./egress";
@@ -155,6 +155,9 @@ export class PageSession {
     const failedToOpen = opened.then(
       () => new Promise<never>(() => {}),
       (error: Error) => {
+        // goto's own timeout is the time left to the deadline, and may fire a moment before the deadline's timer: it is
+        // the deadline all the same, which the pool names (upstream_timeout while the document is awaited).
+        if (error instanceof playwrightErrors.TimeoutError) throw error;
         throw new AppError("upstream_error", `The page could not be opened (${firstLine(error)}).`);
       },
     );
