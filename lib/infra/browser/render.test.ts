@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
+import { errors as playwrightErrors } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { env } from "@/lib/infra/env";
 import { AppError } from "@/lib/infra/errors";
@@ -7,7 +8,9 @@ import { type BrowserSite, startBrowserSite } from "@/test/support/browser-site"
 import { chromiumInstalled } from "@/test/support/chromium";
 import { processTree, threadNiceness } from "@/test/support/processes";
 import { redirectPage } from "./egress";
-import { CHROMIUM_NICENESS, launcherFor } from "./launch";
+import { CHROMIUM_NICENESS, launchChromium, launcherFor, startBlackHole } from "./launch";
+import { DEFAULT_PAGE_LIMITS } from "./limits";
+import { PageSession } from "./page";
 import { type BrowserPool, createBrowserPool } from "./pool";
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {
@@ -167,6 +170,27 @@ describe.skipIf(!chromiumInstalled)("rendering a page in Chromium", () => {
     expect([missing.code, missing.message]).toEqual(["render_timeout", "The page did not show #never within 2 seconds."]);
     const slow = await failure(pool.render(`${site.url}/slow?ms=10000`, { deadlineMs: 1_500 }));
     expect([slow.code, slow.message]).toEqual(["upstream_timeout", "The site did not answer within 1.5 seconds."]);
+  });
+
+  it("lets goto's own timeout through as Playwright's TimeoutError, which the pool names as the deadline", async () => {
+    // goto's timeout is the time left to the deadline and may fire a moment before the deadline's timer (a loaded
+    // machine did in CI). Here the session's signal never aborts, so goto's timeout alone ends the wait, every time:
+    // were it wrapped as "could not be opened" (upstream_error), the pool would report the site's slowness wrongly.
+    const blackHole = await startBlackHole();
+    const browser = await launchChromium(env.CHROMIUM_PATH, blackHole.port, 256);
+    const fetcher = createPageFetcher();
+    try {
+      const signal = new AbortController().signal;
+      const session = new PageSession(browser, fetcher, DEFAULT_PAGE_LIMITS, "test", signal, performance.now() + 500);
+      const error = await session.render(new URL(`${site.url}/slow?ms=10000`), { deadlineMs: 500 }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(playwrightErrors.TimeoutError);
+      expect(session.outcome.awaitingDocument).toBe(true);
+      await session.close();
+    } finally {
+      await browser.close();
+      await fetcher.close();
+      await blackHole.close();
+    }
   });
 
   it("stops at the caller's abort with its reason, and the page's slot is freed", async () => {
