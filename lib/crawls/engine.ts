@@ -1,8 +1,8 @@
 import "server-only";
-import { PLANS, type PlanId, planOf } from "@/lib/config/plans";
+import { PLANS, planOf } from "@/lib/config/plans";
 import { sitemapRoots, walkSitemaps } from "@/lib/crawls/sitemaps";
 import { db, type Prisma } from "@/lib/infra/db";
-import { databaseNow } from "@/lib/infra/db/hot";
+import { databaseNow, hotQuery } from "@/lib/infra/db/hot";
 import { isAppError } from "@/lib/infra/errors";
 import { type JobOutcome, type JobQueue, jobQueue } from "@/lib/infra/jobs/queue";
 import { isShuttingDown } from "@/lib/infra/lifecycle";
@@ -11,16 +11,8 @@ import { pageFetcher } from "@/lib/infra/outbound/safe-fetch";
 import { cancelOpenRun } from "@/lib/runs/cancel";
 import { findRunnableScraper } from "@/lib/runs/run";
 import { OPEN_RUN_STATUSES } from "@/lib/runs/status";
-import {
-  addToFrontier,
-  FRONTIER_COLUMNS,
-  type FrontierContext,
-  frontierContextOf,
-  loadFrontierContext,
-  noSkips,
-  robotsFor,
-} from "./frontier";
-import { awaitPageRun, discoverLinks, orphanPageRun, submitPageRun } from "./page-run";
+import { addToFrontier, type FrontierContext, frontierContextOf, loadFrontierContext, noSkips, robotsFor } from "./frontier";
+import { awaitPageRun, orphanPageRun, submitPageRun } from "./page-run";
 import {
   BACK_OFF_STATUSES,
   backoffMs,
@@ -31,6 +23,7 @@ import {
   readyAt,
 } from "./politeness";
 import { robotsAllows } from "./robots";
+import { CLAIM_STATE, type ClaimStateRow, claimPage, endPage, NEXT_QUEUED_PAGE, WRITE_PAGE_RUN } from "./sql";
 import { announceCrawlEnd, announcePage } from "./webhooks";
 
 // The crawl on the job engine (lib/infra/jobs): a start job (robots.txt, the start URL, the sitemaps) and one job
@@ -153,35 +146,30 @@ type Claim =
       retries: number;
       /** The host had 429/503 answers in a row when the page was claimed: its success ends the streak. */
       throttled: boolean;
+      /** The crawl as the claim read it: who runs the page, on what plan, and its frontier (for the page's links). */
+      crawl: ClaimStateRow;
     }
   | { claimed: false; outcome: JobOutcome };
 
 /**
- * Takes the crawl's next queued page for this worker, of a host that may start a request now: in one transaction, a
- * compare-and-set on the crawl row's version (the host's last start moves on; a concurrent claim on the same crawl
- * makes this one try again a moment later) and the page's conditional UPDATE queued → running (a page another
- * worker took is left alone). Requests under way per host are the host's running pages, counted, so the claims of
- * a worker that died are given back with its pages by recovery.
+ * Takes the crawl's next queued page for this worker, of a host that may start a request now: a compare-and-set on
+ * the crawl row's version (the host's last start moves on; a concurrent claim on the same crawl makes this one try
+ * again a moment later) and the page's conditional UPDATE queued → running (a page another worker took is left
+ * alone), together (sql.ts, claimPage). Requests under way per host are the host's running pages, counted, so the
+ * claims of a worker that died are given back with its pages by recovery.
  *
  * Hosts that may not start now (paused by a 429/503, at their concurrency, or inside their Crawl-delay) are passed
  * over, so their queued pages never hold back another host's: the frontier's order holds among the hosts that are
  * ready. A host that never started is ready; the others are few (those in the crawl row's host state).
  */
 async function claimNextPage(crawlId: number): Promise<Claim> {
-  const crawl = await db.crawl.findUnique({
-    where: { id: crawlId },
-    select: { version: true, hosts: true, robots: true, status: true },
-  });
+  // The crawl, its pages running per host and the database's clock, in one read.
+  const [crawl] = await hotQuery(CLAIM_STATE, [crawlId]);
   if (crawl?.status !== "running") return { claimed: false, outcome: { done: true } };
   const hosts = JSON.parse(crawl.hosts ?? "{}") as HostsState;
   const robots = JSON.parse(crawl.robots ?? "{}") as Record<string, { robots: { crawlDelayMs: number | null } }>;
-  const now = (await databaseNow()).getTime();
-  const running = await db.crawlPage.groupBy({
-    by: ["host"],
-    where: { crawlId, state: "running" },
-    _count: { _all: true },
-  });
-  const activeOf = new Map(running.map((row) => [row.host, row._count._all]));
+  const now = Date.parse(crawl.now);
+  const activeOf = new Map(Object.entries(JSON.parse(crawl.running) as Record<string, number>));
   const hostState = (host: string): HostState => ({
     active: activeOf.get(host) ?? 0,
     lastStartAt: hosts[host]?.lastStartAt ?? null,
@@ -193,13 +181,9 @@ async function claimNextPage(crawlId: number): Promise<Claim> {
     at: readyAt(hostState(host), hostPolicy({}, robots[host]?.robots.crawlDelayMs ?? null), now),
   }));
   const waiting = readiness.filter(({ at }) => at === null || at > now);
-  const page = await db.crawlPage.findFirst({
-    where: { crawlId, state: "queued", ...(waiting.length > 0 ? { host: { notIn: waiting.map(({ host }) => host) } } : {}) },
-    orderBy: { id: "asc" },
-    select: { id: true, url: true, depth: true, host: true, runId: true, leaseUntil: true, retries: true },
-  });
+  const [page] = await hotQuery(NEXT_QUEUED_PAGE, [crawlId, JSON.stringify(waiting.map(({ host }) => host))]);
   if (!page) {
-    const queued = await db.crawlPage.findFirst({ where: { crawlId, state: "queued" }, select: { id: true } });
+    const [queued] = waiting.length > 0 ? await hotQuery(NEXT_QUEUED_PAGE, [crawlId, "[]"]) : [];
     if (!queued && activeOf.size === 0) {
       await completeIfDone(crawlId);
       return { claimed: false, outcome: { done: true } };
@@ -213,25 +197,11 @@ async function claimNextPage(crawlId: number): Promise<Claim> {
   }
   const state = hostState(page.host);
   hosts[page.host] = { ...hosts[page.host], lastStartAt: now, pausedUntil: state.pausedUntil };
-  const won = await db
-    .$transaction(async (tx) => {
-      const moved = await tx.crawl.updateMany({
-        where: { id: crawlId, version: crawl.version, status: "running" },
-        data: { version: { increment: 1 }, hosts: JSON.stringify(hosts) },
-      });
-      if (moved.count === 0) return "retry" as const;
-      const taken = await tx.crawlPage.updateMany({
-        where: { id: page.id, state: "queued" },
-        data: { state: "running", leaseUntil: new Date(now + PAGE_LEASE_MS) },
-      });
-      if (taken.count === 0) throw new PageTaken();
-      return "claimed" as const;
-    })
-    .catch((error: unknown) => {
-      if (error instanceof PageTaken) return "retry" as const;
-      throw error;
-    });
-  if (won === "retry") return { claimed: false, outcome: { done: false, retryInMs: CLAIM_RETRY_MS } };
+  const won = await claimPage(
+    { crawlId, version: crawl.version, hosts: JSON.stringify(hosts), pageId: page.id },
+    new Date(now + PAGE_LEASE_MS),
+  );
+  if (!won) return { claimed: false, outcome: { done: false, retryInMs: CLAIM_RETRY_MS } };
   return {
     claimed: true,
     pageId: page.id,
@@ -239,13 +209,12 @@ async function claimNextPage(crawlId: number): Promise<Claim> {
     host: page.host,
     depth: page.depth,
     runId: page.runId,
-    recovered: page.leaseUntil !== null,
+    recovered: Boolean(page.recovered),
     retries: page.retries,
     throttled: Boolean(hosts[page.host]?.throttled),
+    crawl,
   };
 }
-
-class PageTaken extends Error {}
 
 /**
  * One frontier page: claimed (politeness, one worker), its run submitted (or, for a page a dead worker left with
@@ -282,13 +251,10 @@ async function processPage(crawlId: number, page: Extract<Claim, { claimed: true
 
 async function runPage(crawlId: number, page: Extract<Claim, { claimed: true }>): Promise<void> {
   const pageId = page.pageId;
-  // One read of the crawl row for both: who runs the page and on what plan, and its frontier (for the page's links).
-  const crawl = await db.crawl.findUnique({
-    where: { id: crawlId },
-    select: { userId: true, scraperId: true, user: { select: { plan: true } }, ...FRONTIER_COLUMNS },
-  });
-  if (!crawl) return;
+  const crawl = page.crawl;
   const context = frontierContextOf(crawlId, crawl);
+  // A crawl without a webhook has no crawl.page event to record with a page's end (finishPage).
+  const quiet = crawl.webhookUrl === null;
   let runId = page.runId;
   if (runId === null) {
     // A worker that died between submitting the page's run and writing its id left that run behind: it is awaited.
@@ -300,7 +266,7 @@ async function runPage(crawlId: number, page: Extract<Claim, { claimed: true }>)
       runId = await submitPageRun({
         crawlId,
         userId: crawl.userId,
-        plan: PLANS[planOf(crawl.user.plan) as PlanId],
+        plan: PLANS[planOf(crawl.plan)],
         scraper,
         url: page.url,
         options: context.options,
@@ -311,11 +277,12 @@ async function runPage(crawlId: number, page: Extract<Claim, { claimed: true }>)
         await haltForQuota(crawlId, pageId);
         return;
       }
-      await finishPage(crawlId, pageId, {
-        ok: false,
-        errorCode: isAppError(error) ? error.code : "internal_error",
-        error: errorMessage(error),
-      });
+      await finishPage(
+        crawlId,
+        pageId,
+        { ok: false, errorCode: isAppError(error) ? error.code : "internal_error", error: errorMessage(error) },
+        { quiet },
+      );
       return;
     }
   }
@@ -331,7 +298,7 @@ async function runPage(crawlId: number, page: Extract<Claim, { claimed: true }>)
       const why = written === "stopped" ? "Cancelled with its crawl." : "Cancelled: another worker ran its crawl page.";
       if (run && !(await cancelOpenRun(run, why)) && written === "stopped") {
         const ended = await db.scraperRun.findUnique({ where: { id: runId }, select: { status: true } });
-        if (ended?.status === "success") await finishPage(crawlId, pageId, { ok: true }, { from: "cancelled", runId });
+        if (ended?.status === "success") await finishPage(crawlId, pageId, { ok: true }, { late: { from: "cancelled", runId } });
       }
       return;
     }
@@ -345,20 +312,25 @@ async function runPage(crawlId: number, page: Extract<Claim, { claimed: true }>)
     return;
   }
   if (!end) {
-    await finishPage(crawlId, pageId, { ok: false, errorCode: "timeout", error: "The page's run did not end in time." });
+    await finishPage(
+      crawlId,
+      pageId,
+      { ok: false, errorCode: "timeout", error: "The page's run did not end in time." },
+      { quiet },
+    );
   } else if (end.status === "success") {
     const follow = context.options.sitemap !== "only" && page.depth < context.options.maxDepth;
     if (follow) {
       try {
-        const { links, dropped } = await discoverLinks(runId);
+        const { links, dropped } = end.links();
         const skips = noSkips();
         skips.limit += dropped;
         await addToFrontier(context, links, page.url, page.depth + 1, skips);
       } catch (err) {
-        log.warn({ err, crawlId, pageId }, "could not read a crawled page's links");
+        log.warn({ err, crawlId, pageId }, "could not add a crawled page's links to the frontier");
       }
     }
-    await finishPage(crawlId, pageId, { ok: true });
+    await finishPage(crawlId, pageId, { ok: true }, { quiet });
     // Only a host throttled when the page was claimed has a streak to end (no read of the crawl row on every page; a
     // streak that began while this page ran is ended by the host's next success).
     if (page.throttled) await throttleEnded(crawlId, page.host);
@@ -369,7 +341,7 @@ async function runPage(crawlId: number, page: Extract<Claim, { claimed: true }>)
       error: end.error ?? (end.status === "cancelled" ? "The page's run was cancelled." : "The page's run failed."),
     };
     if (end.upstream && BACK_OFF_STATUSES.has(end.upstream.status)) await backOff(crawlId, page, end.upstream, failure);
-    else await finishPage(crawlId, pageId, failure);
+    else await finishPage(crawlId, pageId, failure, { quiet });
   }
 }
 
@@ -381,8 +353,8 @@ async function runPage(crawlId: number, page: Extract<Claim, { claimed: true }>)
  * (the page no longer running, with no run).
  */
 export async function writePageRun(pageId: number, runId: number): Promise<"written" | "adopted" | "taken" | "stopped"> {
-  const kept = await db.crawlPage.updateMany({ where: { id: pageId, state: "running", runId: null }, data: { runId } });
-  if (kept.count > 0) return "written";
+  const kept = await hotQuery(WRITE_PAGE_RUN, [runId, pageId]);
+  if (kept.length > 0) return "written";
   const found = await db.crawlPage.findUnique({ where: { id: pageId }, select: { state: true, runId: true } });
   if (found?.runId === runId) return "adopted";
   return found?.runId != null ? "taken" : "stopped";
@@ -469,17 +441,23 @@ function errorMessage(error: unknown): string {
 
 type PageEnd = { ok: true } | { ok: false; errorCode: string; error: string };
 
+interface FinishOptions {
+  /** The crawl's stop marked the page cancelled while its run was being submitted: it moves from there, with that run. */
+  late?: { from: "cancelled"; runId: number };
+  /** The crawl has no webhook (its claim read so): no crawl.page event to record, so the end is two hot statements. */
+  quiet?: boolean;
+}
+
 /**
  * Records the page's end once (running → succeeded/failed), its crawl's counter, and its crawl.page webhook. A
  * page the crawl's stop marked cancelled while its run was being submitted moves from `cancelled` instead, with
  * the run it turned out to have.
  */
-async function finishPage(
-  crawlId: number,
-  pageId: number,
-  end: PageEnd,
-  late: { from: "cancelled"; runId: number } | null = null,
-): Promise<void> {
+async function finishPage(crawlId: number, pageId: number, end: PageEnd, { late, quiet }: FinishOptions = {}): Promise<void> {
+  if (quiet && !late) {
+    await endPage({ crawlId, pageId }, end);
+    return;
+  }
   const pending = await db.$transaction(async (tx) => {
     const moved = await tx.crawlPage.updateMany({
       where: { id: pageId, state: late?.from ?? "running" },

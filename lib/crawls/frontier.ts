@@ -1,11 +1,13 @@
 import "server-only";
-import { db, isUniqueViolation, type Prisma } from "@/lib/infra/db";
+import { db, type Prisma } from "@/lib/infra/db";
+import { hotQuery } from "@/lib/infra/db/hot";
 import { type AddressChecker, createAddressChecker } from "@/lib/infra/outbound/address-check";
 import { pageFetcher } from "@/lib/infra/outbound/safe-fetch";
 import { normalizeUrl } from "./normalize-url";
 import { fetchRobotsTxt, ROBOTS_MAX_AGE_MS, type RobotsTxt, robotsAllows } from "./robots";
 import { type CrawlOptions, crawlOptionsFromJson } from "./schema";
 import { createScope, type Scope } from "./scope";
+import { addPage, KNOWN_KEYS, RECORD_SKIPS } from "./sql";
 
 // The frontier of a crawl, stored: crawl_pages rows, one per normalised key (unique per crawl), so a page is
 // fetched once whoever finds it and however often. Links are sorted here (lib/crawls/README.md, step 4) and the
@@ -50,8 +52,8 @@ export async function loadFrontierContext(crawlId: number): Promise<FrontierCont
   return crawl ? frontierContextOf(crawlId, crawl) : null;
 }
 
-/** The crawl row's columns a frontier context is made of (a caller reading the row anyway selects them too). */
-export const FRONTIER_COLUMNS = { url: true, options: true, pageLimit: true, patternCounts: true, robots: true } as const;
+/** The crawl row's columns a frontier context is made of (a claim reads them with the rest: sql.ts, CLAIM_STATE). */
+const FRONTIER_COLUMNS = { url: true, options: true, pageLimit: true, patternCounts: true, robots: true } as const;
 
 /** The frontier context of a crawl row read with FRONTIER_COLUMNS. */
 export function frontierContextOf(
@@ -129,14 +131,9 @@ export async function addToFrontier(
     }
     candidates.set(normalized.key, { url: new URL(normalized.url), key: normalized.key });
   }
-  // Already in the frontier: one query per 500 keys.
-  const keys = [...candidates.keys()];
-  for (let i = 0; i < keys.length; i += 500) {
-    const known = await db.crawlPage.findMany({
-      where: { crawlId: context.crawlId, key: { in: keys.slice(i, i + 500) } },
-      select: { key: true },
-    });
-    for (const { key } of known) {
+  // Already in the frontier: one query for them all (the keys as one JSON parameter).
+  if (candidates.size > 0) {
+    for (const { key } of await hotQuery(KNOWN_KEYS, [context.crawlId, JSON.stringify([...candidates.keys()])])) {
       candidates.delete(key);
       skips.duplicate++;
     }
@@ -166,52 +163,36 @@ export async function addToFrontier(
       skips.robots++;
       continue;
     }
-    const taken = await db.crawl.updateMany({
-      where: { id: context.crawlId, discovered: { lt: context.pageLimit }, status: "running", stoppedReason: null },
-      data: { discovered: { increment: 1 } },
-    });
-    if (taken.count === 0) {
-      full = true;
-      skips.limit++;
+    const page = await addPage({ crawlId: context.crawlId, url: url.href, key, host: url.host, depth });
+    if (!page.added) {
+      if (page.reason === "full") full = true;
+      // Full: found once the frontier held the limit. Duplicate: another worker added it a moment ago.
+      if (page.reason === "full") skips.limit++;
+      else skips.duplicate++;
       continue;
     }
-    try {
-      const page = await db.crawlPage.create({
-        data: { crawlId: context.crawlId, url: url.href, key, host: url.host, depth },
-        select: { id: true, url: true, depth: true },
-      });
-      context.scope.admit(url, depth);
-      added.push(page);
-    } catch (error) {
-      await db.crawl.update({ where: { id: context.crawlId }, data: { discovered: { decrement: 1 } } });
-      if (!isUniqueViolation(error)) throw error;
-      // Another worker added it a moment ago.
-      skips.duplicate++;
-    }
+    context.scope.admit(url, depth);
+    added.push({ id: page.id, url: url.href, depth });
   }
-  if (added.length > 0) {
-    // A crawl stopped (cancel, quota) while these were added: its sweep of queued pages may have run before they
-    // existed. Read after they were committed, so either that sweep saw them or this sees the stop.
-    const crawl = await db.crawl.findUnique({ where: { id: context.crawlId }, select: { status: true, stoppedReason: true } });
-    if (crawl?.status !== "running" || crawl.stoppedReason !== null) {
-      await db.crawlPage.updateMany({
-        where: { id: { in: added.map((page) => page.id) }, state: "queued" },
-        data: { state: "cancelled", finishedAt: new Date() },
-      });
-    }
+  // The counts, and whether the crawl still runs: read after the pages were committed.
+  const [crawl] = await hotQuery(RECORD_SKIPS, [
+    skips.robots,
+    skips.excluded,
+    skips.duplicate,
+    skips.offHost,
+    skips.private,
+    skips.trap,
+    skips.limit,
+    added.length > 0 ? JSON.stringify(Object.fromEntries(context.patternCounts)) : null,
+    context.crawlId,
+  ]);
+  if (added.length > 0 && (crawl?.status !== "running" || crawl.stoppedReason !== null)) {
+    // The crawl stopped (cancel, quota) while these were added: its sweep of queued pages may have run before they
+    // existed. Either that sweep saw them or this read sees the stop.
+    await db.crawlPage.updateMany({
+      where: { id: { in: added.map((page) => page.id) }, state: "queued" },
+      data: { state: "cancelled", finishedAt: new Date() },
+    });
   }
-  await db.crawl.update({
-    where: { id: context.crawlId },
-    data: {
-      skippedRobots: { increment: skips.robots },
-      skippedExcluded: { increment: skips.excluded },
-      skippedDuplicate: { increment: skips.duplicate },
-      skippedOffHost: { increment: skips.offHost },
-      skippedPrivate: { increment: skips.private },
-      skippedTrap: { increment: skips.trap },
-      skippedLimit: { increment: skips.limit },
-      ...(added.length > 0 ? { patternCounts: JSON.stringify(Object.fromEntries(context.patternCounts)) } : {}),
-    },
-  });
   return { added, skips };
 }

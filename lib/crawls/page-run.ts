@@ -19,6 +19,8 @@ export interface PageRunEnd {
   error: string | null;
   /** The site's answer when it refused the page (a failed run's upstream_error): what the crawl backs off on. */
   upstream: { status: number; retryAfterSeconds: number | null } | null;
+  /** The links of the page, when its run succeeded (read with its end, parsed when asked: discoverLinks). */
+  links(): { links: string[]; dropped: number };
 }
 
 /** Submits the page's run (async): its id, or throws quota_exceeded (the caller stops the crawl cleanly). */
@@ -77,18 +79,18 @@ export async function awaitPageRun(runId: number, timeoutMs = PAGE_RUN_WAIT_MS):
       errorCode: end.errorCode,
       error: end.error,
       upstream: end.upstreamStatus === null ? null : { status: end.upstreamStatus, retryAfterSeconds: end.upstreamRetryAfter },
+      links: () => (end.status === "success" ? discoverLinks(end) : { links: [], dropped: 0 }),
     }
   );
 }
 
 /**
  * The links of a page whose run succeeded, absolute: the run's own `links` output when it produced one (asked with
- * formats ["links"]), else its items' links (the Web Page scraper's item carries them). `dropped`: links past MAX_LINKS_PER_PAGE.
+ * formats ["links"]: the page is never fetched a second time for them), else its items' links (the Web Page
+ * scraper's item carries them). `dropped`: links past MAX_LINKS_PER_PAGE.
  */
-export async function discoverLinks(runId: number): Promise<{ links: string[]; dropped: number }> {
-  const run = await db.scraperRun.findUnique({ where: { id: runId }, select: { resultData: true, outputs: true } });
-  // The run was asked for its `links` output (submitPageRun): the page is never fetched a second time for them.
-  return capped(linksOfOutputs(run?.outputs ?? null) ?? linksOfItems(run?.resultData ?? null) ?? []);
+function discoverLinks(run: { resultData: string | null; outputs: string | null }): { links: string[]; dropped: number } {
+  return capped(linksOfOutputs(run.outputs) ?? linksOfItems(run.resultData) ?? []);
 }
 
 function capped(links: string[]): { links: string[]; dropped: number } {

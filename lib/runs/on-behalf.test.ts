@@ -41,13 +41,17 @@ const quotaUsed = async (userId: number) =>
 describe("runs on a feature's behalf", () => {
   it("are stored with the feature's record and no API key, charged once, and awaited to their end", async () => {
     const { user, run } = await submitOnBehalf(site.url("product/jsonld.html"), { kind: "crawl", id: 42 });
-    expect(await awaitRunEnd(run.id, 30_000)).toEqual({
+    const end = await awaitRunEnd(run.id, 30_000);
+    expect(end).toMatchObject({
       status: "success",
       errorCode: null,
       error: null,
       upstreamStatus: null,
       upstreamRetryAfter: null,
+      outputs: null,
     });
+    // The items as stored: what a crawl reads the page's links from without reading the run again.
+    expect(JSON.parse(end?.resultData ?? "[]")).toMatchObject([{ title: "Sonora Pro Wireless Headphones", price: 249.99 }]);
     expect(await db.scraperRun.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({
       apiKeyId: null,
       originKind: "crawl",

@@ -4,7 +4,7 @@ import { hotDb, hotQuery, type RowOf, sqlTimestamp } from "@/lib/infra/db/hot";
 import { env } from "@/lib/infra/env";
 import { AppError, type ErrorCode } from "@/lib/infra/errors";
 import { log } from "@/lib/infra/log";
-import { listenForRunEnd, type RunEndListener } from "@/lib/runs/events";
+import { listenForRunEnd, type RunEndListener, type RunEndNews } from "@/lib/runs/events";
 import type { ScrapedItem } from "@/lib/scrapers/extractors";
 import { type ScraperKind, scraperKindOf } from "@/lib/scrapers/kinds";
 import { checkRenderRequest } from "@/lib/scrapers/render-options";
@@ -174,6 +174,15 @@ export async function submitRun(input: RunInput, options: SubmitOptions = {}): P
   }
 }
 
+/** A success's outcome as its end event told this process (lib/runs/events.ts), in the row's shape. */
+const outcomeOfNews = (news: RunEndNews): RunOutcomeRow => ({
+  ...news,
+  errorCode: null,
+  error: null,
+  upstreamStatus: null,
+  upstreamRetryAfter: null,
+});
+
 async function awaitRun(run: AcceptedRun, listener: RunEndListener, timeoutMs: number): Promise<RunOutcome> {
   let row: RunOutcomeRow | undefined;
   // On its end event (with its outcome when the worker was this process's) and every second.
@@ -181,7 +190,7 @@ async function awaitRun(run: AcceptedRun, listener: RunEndListener, timeoutMs: n
     timeoutMs,
     async (news) => {
       if (news) {
-        row = { ...news, errorCode: null, error: null, upstreamStatus: null, upstreamRetryAfter: null };
+        row = outcomeOfNews(news);
         return true;
       }
       let found: RunOutcomeRow | undefined;
@@ -212,19 +221,24 @@ async function awaitRun(run: AcceptedRun, listener: RunEndListener, timeoutMs: n
   throw new AppError((row.errorCode ?? "internal_error") as ErrorCode, row.error ?? "The run failed.");
 }
 
-/** How a run a feature waited for ended; null while it has not (the wait ran out). */
-export type RunEndState = Pick<RunOutcomeRow, "status" | "errorCode" | "error" | "upstreamStatus" | "upstreamRetryAfter">;
+/** How a run a feature waited for ended (with its items and outputs when it succeeded); null while it has not. */
+export type RunEndState = RunOutcomeRow;
 
 /**
  * Waits up to `timeoutMs` for a run's end, for a feature that started it on its user's behalf (a crawl's page, a
  * monitor's check) inside a job of its own: on the run's end event and every second (lib/runs/events.ts), so an end
- * published before the wait began, or in a process whose events do not reach this one, is still seen.
+ * published before the wait began, or in a process whose events do not reach this one, is still seen. A success
+ * whose event came from this process carries its outcome, which is then not read again.
  */
 export async function awaitRunEnd(runId: number, timeoutMs: number): Promise<RunEndState | null> {
   const listener = listenForRunEnd(runId);
   let row: RunOutcomeRow | undefined;
   try {
-    const ended = await listener.wait(timeoutMs, async () => {
+    const ended = await listener.wait(timeoutMs, async (news) => {
+      if (news) {
+        row = outcomeOfNews(news);
+        return true;
+      }
       try {
         [row] = await hotQuery(RUN_OUTCOME, [runId]);
       } catch (err) {
@@ -235,15 +249,7 @@ export async function awaitRunEnd(runId: number, timeoutMs: number): Promise<Run
       if (!row) throw new AppError("not_found", `Run ${runId} no longer exists.`);
       return isFinished(row.status);
     });
-    return ended && row
-      ? {
-          status: row.status,
-          errorCode: row.errorCode,
-          error: row.error,
-          upstreamStatus: row.upstreamStatus,
-          upstreamRetryAfter: row.upstreamRetryAfter,
-        }
-      : null;
+    return ended && row ? row : null;
   } finally {
     listener.close();
   }

@@ -178,10 +178,15 @@ export function sqlNow(dialect: HotDb["dialect"], plusMs = 0): string {
   return plusMs ? `((now() AT TIME ZONE 'UTC') + interval '${plusMs} milliseconds')` : `(now() AT TIME ZONE 'UTC')`;
 }
 
+/** The database's clock as ISO text in either dialect, for a statement that reads it beside other columns. */
+export function sqlNowText(dialect: HotDb["dialect"]): string {
+  return dialect === "sqlite" ? sqlNow("sqlite") : `to_char(${sqlNow("postgresql")}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
 const DATABASE_NOW = hotStatement<[], { now: string }>({
   name: "database_now",
-  sqlite: `SELECT ${sqlNow("sqlite")} AS now`,
-  postgres: `SELECT to_char(${sqlNow("postgresql")}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS now`,
+  sqlite: `SELECT ${sqlNowText("sqlite")} AS now`,
+  postgres: `SELECT ${sqlNowText("postgresql")} AS now`,
 });
 
 /** The database's clock (see sqlNow): what a lease is compared with, whichever process compares it. */
