@@ -35,8 +35,8 @@ export const CRAWLS_QUEUE = "crawls";
 
 /**
  * A crawl's jobs: its start, and its slots. A slot is one request under way at a time for the crawl: it claims the
- * next queued page, runs it, and comes back (a job that is not done waits in the engine, in Redis with BullMQ, so
- * any worker may take it up). A crawl has CRAWL_SLOTS of them, the per-host concurrency, so the queue holds a
+ * next queued page, runs it, claims the next for up to SLOT_TURN_MS, and comes back (a job that is not done waits
+ * in the engine, in Redis with BullMQ, so any worker may take it up). A crawl has CRAWL_SLOTS of them, the per-host concurrency, so the queue holds a
  * handful of jobs per crawl however many pages its frontier holds.
  */
 export type CrawlJob = { kind: "start"; crawlId: number } | { kind: "slot"; crawlId: number; slot: number };
@@ -47,6 +47,12 @@ const crawlQueue = (): JobQueue<CrawlJob> => jobQueue<CrawlJob>(CRAWLS_QUEUE);
 export const CRAWL_SLOTS = DEFAULT_HOST_CONCURRENCY;
 /** A page's lease, renewed by its worker every third of it; past it, recovery takes the worker for dead. */
 export const PAGE_LEASE_MS = 60_000;
+/**
+ * How long a slot goes on claiming pages before it goes back to the engine: long enough that a page does not pay a
+ * queue round trip (Redis's, with BullMQ), short enough that other crawls' slots get their turn when the engine's
+ * concurrency is full.
+ */
+const SLOT_TURN_MS = 1_000;
 /** A claim that lost a compare-and-set race tries again after this. */
 const CLAIM_RETRY_MS = 25;
 /** A slot with nothing queued while other pages run (their links may add more) looks again after this. */
@@ -223,11 +229,14 @@ async function claimNextPage(crawlId: number): Promise<Claim> {
  * the crawl cleanly: completed, stopped_reason "quota", the pages not started never charged.
  */
 async function processSlot(crawlId: number): Promise<JobOutcome> {
-  const claim = await claimNextPage(crawlId);
-  if (!claim.claimed) return claim.outcome;
-  await processPage(crawlId, claim);
-  // The slot goes back to the engine for its next page: other crawls' slots get their turn meanwhile.
-  return { done: false, retryInMs: 0 };
+  const turnEnds = Date.now() + SLOT_TURN_MS;
+  for (;;) {
+    const claim = await claimNextPage(crawlId);
+    if (!claim.claimed) return claim.outcome;
+    await processPage(crawlId, claim);
+    // The slot goes back to the engine once its turn is over: other crawls' slots get theirs meanwhile.
+    if (Date.now() >= turnEnds || isShuttingDown()) return { done: false, retryInMs: 0 };
+  }
 }
 
 async function processPage(crawlId: number, page: Extract<Claim, { claimed: true }>): Promise<void> {
