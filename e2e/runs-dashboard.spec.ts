@@ -55,6 +55,9 @@ test("runs made through the API show in the dashboard's usage summary and recent
 });
 
 test("an async run shows as queued or running, then as a success after Refresh", async ({ page, request }) => {
+  // The run's page answers after 10 s, so it is still under way when the reloaded dashboard lists it, however slowly
+  // a loaded machine reloads (with 4 s, CI once saw it already succeeded).
+  test.setTimeout(60_000);
   await signUp(page);
   const created = await page.request.post("/api/keys", { data: { description: "e2e async" } });
   const { key } = await created.json();
@@ -62,7 +65,7 @@ test("an async run shows as queued or running, then as a success after Refresh",
   const product = scrapers.find((scraper) => scraper.name === "E-commerce Product Scraper");
   const accepted = await request.post(`/api/scrapers/${product?.id}/run`, {
     headers: { authorization: `Bearer ${key}` },
-    data: { url: `${site.url}/slow?ms=4000`, async: true },
+    data: { url: `${site.url}/slow?ms=10000`, async: true },
   });
   expect(accepted.status()).toBe(202);
   const { id, status_url } = await accepted.json();
@@ -80,7 +83,7 @@ test("an async run shows as queued or running, then as a success after Refresh",
     .poll(
       async () => (await (await request.get(`/api/runs/${id}`, { headers: { authorization: `Bearer ${key}` } })).json()).status,
       {
-        timeout: 20_000,
+        timeout: 30_000,
       },
     )
     .toBe("success");

@@ -11,7 +11,7 @@ vi.hoisted(() => {
 });
 
 import * as screenshotRoute from "@/app/api/runs/[id]/screenshot/route";
-import { browserPool, closeBrowserPool } from "@/lib/infra/browser";
+import { browserPool, closeBrowserPool, DEFAULT_PAGE_LIMITS } from "@/lib/infra/browser";
 import { db } from "@/lib/infra/db";
 import { isBlockedAddress } from "@/lib/infra/outbound/address-policy";
 import { createRunLimits } from "@/lib/runs/limits";
@@ -200,7 +200,11 @@ describe.skipIf(!chromiumInstalled)("rendered runs (render, wait_for, timeout_ms
     // Rendered with the frames past the request limit refused, or stopped with a clear code (its memory, its deadline).
     expect([200, 422, 504]).toContain(frames.status);
     if (frames.status !== 200) expect(["page_too_complex", "render_timeout"]).toContain(frames.body.code);
-    expect(site.received().filter((path) => path.startsWith("/frame?")).length).toBeLessThan(300);
+    // At most the page's request limit per render; a renderer that crashes under the frames (a loaded machine) is
+    // rendered again once, with a limit of its own (CI once counted 427).
+    expect(site.received().filter((path) => path.startsWith("/frame?")).length).toBeLessThanOrEqual(
+      2 * DEFAULT_PAGE_LIMITS.maxRequests,
+    );
     // The service worker is refused; the page renders.
     expect([serviceWorker.status, serviceWorker.body.message]).toEqual([200, undefined]);
     expect(site.received()).not.toContain("/sw.js");
