@@ -165,10 +165,13 @@ export async function addToFrontier(
     }
     const page = await addPage({ crawlId: context.crawlId, url: url.href, key, host: url.host, depth });
     if (!page.added) {
-      if (page.reason === "full") full = true;
-      // Full: found once the frontier held the limit. Duplicate: another worker added it a moment ago.
-      if (page.reason === "full") skips.limit++;
-      else skips.duplicate++;
+      if (page.reason === "full") {
+        full = true;
+        skips.limit++;
+      } else {
+        // Another worker added it a moment ago.
+        skips.duplicate++;
+      }
       continue;
     }
     context.scope.admit(url, depth);
