@@ -36,8 +36,8 @@ export const CRAWLS_QUEUE = "crawls";
 /**
  * A crawl's jobs: its start, and its slots. A slot is one request under way at a time for the crawl: it claims the
  * next queued page, runs it, claims the next for up to SLOT_TURN_MS, and comes back (a job that is not done waits
- * in the engine, in Redis with BullMQ, so any worker may take it up). A crawl has CRAWL_SLOTS of them, the per-host concurrency, so the queue holds a
- * handful of jobs per crawl however many pages its frontier holds.
+ * in the engine, in Redis with BullMQ, so any worker may take it up). A crawl has CRAWL_SLOTS of them, the per-host
+ * concurrency, so the queue holds a handful of jobs per crawl however many pages its frontier holds.
  */
 export type CrawlJob = { kind: "start"; crawlId: number } | { kind: "slot"; crawlId: number; slot: number };
 
