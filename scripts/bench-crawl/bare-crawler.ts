@@ -5,11 +5,19 @@
 //
 // A contender of bench:crawl (see contenders.ts): run as its own process with the config as JSON in argv[2],
 // it prints one line `RESULT {json}` (ContenderResult) when done.
+//
+// With `extra.extract` (a scraper kind), each page also does the work a crawl's page does besides being a run: the
+// same extraction thread (dist/extract-thread.cjs, through piscina, as the run workers use it) extracts that kind's
+// items and the page's `links` output, and the crawler follows those links. It is the floor for a crawl that
+// scrapes what it crawls, with no database, queue or run record: what ScrapeDeck adds over it is its overhead.
 import type { LookupFunction } from "node:net";
+import path from "node:path";
 import zlib from "node:zlib";
 import { Parser } from "htmlparser2";
+import { Piscina } from "piscina";
 import robotsParser from "robots-parser";
 import { Agent } from "undici";
+import type { ExtractionResult, ExtractionTask } from "@/lib/scrapers/extraction/task";
 import { type ContenderConfig, type ContenderResult, cpuSecondsSince } from "./contenders";
 
 const config = JSON.parse(process.argv[2] ?? "{}") as ContenderConfig;
@@ -109,6 +117,31 @@ for (let sitemap = sitemapQueue.shift(); sitemap; sitemap = sitemapQueue.shift()
 }
 discover(startUrl.href, startUrl);
 
+const extractKind = typeof config.extra?.extract === "string" ? config.extra.extract : null;
+// As many threads as pages under way: a page never waits for a thread (the run workers' pool has WORKER_CONCURRENCY).
+const extraction =
+  extractKind === null
+    ? null
+    : new Piscina<ExtractionTask, ExtractionResult>({
+        filename: path.join(process.cwd(), "dist", "extract-thread.cjs"),
+        minThreads: config.concurrency,
+        maxThreads: config.concurrency,
+      });
+
+/** The page's links: from the extraction thread's `links` output when extracting, else parsed here. */
+async function linksOf(html: string, url: URL): Promise<string[]> {
+  if (!extraction || extractKind === null) return links(html);
+  const result = await extraction.run({
+    kind: extractKind,
+    html,
+    url: url.href,
+    includeReviews: false,
+    options: { formats: ["links"] },
+  });
+  if (!result.ok) throw new Error(`extraction failed on ${url.href}: ${result.message}`);
+  return (result.outputs?.links ?? []).map((link) => (typeof link === "string" ? link : link.url));
+}
+
 function links(html: string): string[] {
   const hrefs: string[] = [];
   const parser = new Parser({
@@ -139,7 +172,7 @@ async function worker(): Promise<void> {
       requests++;
       if (answer.status === 200 && answer.type.startsWith("text/html")) {
         crawled.push(url.href);
-        for (const href of links(answer.body.toString("utf8"))) discover(href, url);
+        for (const href of await linksOf(answer.body.toString("utf8"), url)) discover(href, url);
       }
     } finally {
       active--;
@@ -151,6 +184,7 @@ async function worker(): Promise<void> {
 await Promise.all(Array.from({ length: config.concurrency }, () => worker()));
 const seconds = (performance.now() - began) / 1000;
 await agent.close();
+await extraction?.destroy();
 
 const result: ContenderResult = {
   pages: crawled.length,

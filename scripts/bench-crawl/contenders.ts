@@ -45,6 +45,13 @@ export interface Contender {
 
 export const CONTENDERS: Contender[] = [
   { name: "bare (undici + Set)", script: path.join(import.meta.dirname, "bare-crawler.ts") },
+  // The bare crawler doing the extraction ScrapeDeck's crawl does for each page (the news scraper's items and the
+  // page's links, in the same thread): the floor for a crawl that scrapes, to read ScrapeDeck's overhead against.
+  {
+    name: "bare + extraction (same thread, news_article)",
+    script: path.join(import.meta.dirname, "bare-crawler.ts"),
+    extra: { extract: "news_article" },
+  },
   {
     name: "scrapedeck (1 process, in-process queue, SQLite)",
     script: path.join(import.meta.dirname, "scrapedeck-crawler.ts"),
