@@ -12,7 +12,7 @@ import { cancelOpenRun } from "@/lib/runs/cancel";
 import { findRunnableScraper } from "@/lib/runs/run";
 import { OPEN_RUN_STATUSES } from "@/lib/runs/status";
 import { addToFrontier, type FrontierContext, frontierContextOf, loadFrontierContext, noSkips, robotsFor } from "./frontier";
-import { awaitPageRun, orphanPageRun, submitPageRun } from "./page-run";
+import { orphanPageRun, submitPageRun, workPageRun } from "./page-run";
 import {
   BACK_OFF_STATUSES,
   backoffMs,
@@ -325,7 +325,7 @@ async function runPage(crawlId: number, page: Extract<Claim, { claimed: true }>)
       return;
     }
   }
-  const end = await awaitPageRun(runId);
+  const end = await workPageRun(runId);
   if (!end && isShuttingDown()) {
     // This worker is stopping (a deploy) and stopped waiting, but the run goes on: the page goes back to the
     // frontier with its run, so the worker that claims it next awaits that run (never a second one, and never a

@@ -1,16 +1,20 @@
 import "server-only";
 import type { Plan } from "@/lib/config/plans";
 import { db } from "@/lib/infra/db";
-import { awaitRunEnd, type RunnableScraper, submitRun } from "@/lib/runs/run";
+import { type RunnableScraper, submitRun, workRunHere } from "@/lib/runs/run";
 import { pickRunOptions } from "@/lib/scrapers/run-options";
 import { MAX_LINKS_PER_PAGE } from "./links";
 import type { CrawlOptions } from "./schema";
 
 // The one place a crawl meets the run engine: each page is one ordinary run (against the quota, with its own
-// history row, origin "crawl"), submitted async and awaited inside the crawl's page job; and the one place a
-// crawl learns a page's links (discoverLinks).
+// history row, origin "crawl"), submitted async and worked inside the crawl's page job (workRunHere: no queue round
+// trip; the queue's workers take it only when it cannot run here now); and the one place a crawl learns a page's
+// links (discoverLinks).
 
-/** How long a page job waits for its run before it gives the page up as failed (runs have their own deadlines). */
+/**
+ * How long a page job waits for its run, when a run worker has it, before it gives the page up as failed (runs have
+ * their own deadlines).
+ */
 export const PAGE_RUN_WAIT_MS = 5 * 60_000;
 
 export interface PageRunEnd {
@@ -43,14 +47,18 @@ export async function submitPageRun(input: {
       ? { formats: [...new Set([...formats, ...(input.wantLinks ? ["links"] : [])])] }
       : {}),
   });
-  const outcome = await submitRun({
-    userId: input.userId,
-    plan: input.plan,
-    apiKeyId: null,
-    scraper: input.scraper,
-    request: { url: input.url, async: true, ...options },
-    origin: { kind: "crawl", id: input.crawlId },
-  });
+  const outcome = await submitRun(
+    {
+      userId: input.userId,
+      plan: input.plan,
+      apiKeyId: null,
+      scraper: input.scraper,
+      request: { url: input.url, async: true, ...options },
+      origin: { kind: "crawl", id: input.crawlId },
+    },
+    // Worked by the page's job, once its id is on the page (workPageRun).
+    { workedByCaller: true },
+  );
   return outcome.run.id;
 }
 
@@ -70,9 +78,12 @@ export async function orphanPageRun(crawlId: number, url: string, retries: numbe
   return runs.length > retries ? (runs[0]?.id ?? null) : null;
 }
 
-/** Waits for the run's end; null when it has not ended within the wait. */
-export async function awaitPageRun(runId: number, timeoutMs = PAGE_RUN_WAIT_MS): Promise<PageRunEnd | null> {
-  const end = await awaitRunEnd(runId, timeoutMs);
+/**
+ * Works the page's run here and returns its end; one that cannot run here now, or that another worker holds, is
+ * awaited: null when it has not ended within the wait.
+ */
+export async function workPageRun(runId: number, timeoutMs = PAGE_RUN_WAIT_MS): Promise<PageRunEnd | null> {
+  const end = await workRunHere(runId, timeoutMs);
   return (
     end && {
       status: end.status,

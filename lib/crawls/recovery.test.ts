@@ -8,7 +8,7 @@ import { crawlPageRow, runningCrawl } from "@/test/support/crawl-state";
 import { createRunUser } from "@/test/support/runs";
 import { getCrawl } from "./detail";
 import { recoverCrawls, writePageRun } from "./engine";
-import { awaitPageRun, submitPageRun } from "./page-run";
+import { submitPageRun, workPageRun } from "./page-run";
 import { crawlOptionsOf } from "./schema";
 import { ensureCrawlWorkers } from "./workers";
 
@@ -48,7 +48,7 @@ describe("a crawl whose worker died", () => {
       options: crawl.options,
       wantLinks: false,
     });
-    expect((await awaitPageRun(runId, 30_000))?.status).toBe("success");
+    expect((await workPageRun(runId, 30_000))?.status).toBe("success");
     await crawlPageRow(crawl.id, `${site.url}/a`, "running", { runId, leaseUntil: past });
     await crawlPageRow(crawl.id, `${site.url}/b`, "running", { leaseUntil: past });
     await crawlPageRow(crawl.id, `${site.url}/c`, "queued");

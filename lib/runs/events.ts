@@ -1,5 +1,6 @@
 import "server-only";
 import { EventEmitter } from "node:events";
+import { setTimeout as sleep } from "node:timers/promises";
 import { AppError } from "@/lib/infra/errors";
 import { broadcast, closeBroadcasts, listen, resumeBroadcasts } from "@/lib/infra/jobs/events";
 import { shutdownSignal } from "@/lib/infra/lifecycle";
@@ -60,6 +61,17 @@ function abortLocalRun(runId: number): void {
 /** Aborts every run this process is working on, with `reason` (a worker shutting down hands them back). */
 export function abortLocalRuns(reason: unknown): void {
   for (const controller of state.running.values()) controller.abort(reason);
+}
+
+/** How often a closing worker looks whether the runs this process works have all ended or gone back. */
+const LOCAL_RUNS_POLL_MS = 50;
+
+/**
+ * Resolves once this process works no run: those its run workers took and those a feature works in its own job (a
+ * crawl's page, lib/runs/run.ts's workRunHere). A closing worker waits for both before its extraction pool closes.
+ */
+export async function localRunsEnded(): Promise<void> {
+  while (state.running.size > 0) await sleep(LOCAL_RUNS_POLL_MS);
 }
 
 /**

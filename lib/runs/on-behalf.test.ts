@@ -1,5 +1,6 @@
 // Runs a feature starts on its user's behalf (a crawl's page, a monitor's check): submitted without an API key,
-// stored with the feature's record, charged as any run, and awaited by the feature's own job with awaitRunEnd.
+// stored with the feature's record, charged as any run, and awaited by the feature's own job with awaitRunEnd, or
+// worked by that job itself with workRunHere (a crawl's page).
 import { afterAll, describe, expect, it } from "vitest";
 import { PLANS } from "@/lib/config/plans";
 import { db } from "@/lib/infra/db";
@@ -7,7 +8,8 @@ import { usageMonth } from "@/lib/usage/summary";
 import { fixtureSite } from "@/test/support/fixture-site";
 import { type HeldSite, startHeldSite } from "@/test/support/held-site";
 import { createTestUser } from "@/test/support/users";
-import { awaitRunEnd, findRunnableScraper, submitRun } from "./run";
+import { runLimits } from "./limits";
+import { awaitRunEnd, findRunnableScraper, type SubmitOptions, submitRun, workRunHere } from "./run";
 import { startRunWorkers } from "./workers";
 
 const site = fixtureSite();
@@ -22,16 +24,19 @@ afterAll(async () => {
 const productScraper = async () =>
   findRunnableScraper((await db.scraper.findUniqueOrThrow({ where: { slug: "ecommerce-products" } })).id);
 
-async function submitOnBehalf(url: string, origin = { kind: "test-feature", id: 7 }) {
+async function submitOnBehalf(url: string, origin = { kind: "test-feature", id: 7 }, options: SubmitOptions = {}) {
   const user = await createTestUser();
-  const outcome = await submitRun({
-    userId: user.id,
-    plan: PLANS.free,
-    apiKeyId: null,
-    scraper: await productScraper(),
-    request: { url, async: true },
-    origin,
-  });
+  const outcome = await submitRun(
+    {
+      userId: user.id,
+      plan: PLANS.free,
+      apiKeyId: null,
+      scraper: await productScraper(),
+      request: { url, async: true },
+      origin,
+    },
+    options,
+  );
   return { user, run: outcome.run };
 }
 
@@ -85,5 +90,60 @@ describe("runs on a feature's behalf", () => {
     expect(await awaitRunEnd(run.id, 300)).toBeNull();
     held.release();
     expect(await awaitRunEnd(run.id, 30_000)).toMatchObject({ status: "success" });
+  });
+
+  describe("worked by the feature's own job (workRunHere)", () => {
+    it("end with their outcome and are charged once; a failure's code and the site's answer are read back", async () => {
+      const { user, run } = await submitOnBehalf(
+        site.url("product/jsonld.html"),
+        { kind: "crawl", id: 43 },
+        { workedByCaller: true },
+      );
+      // Recorded, not queued: the job works it.
+      expect((await db.scraperRun.findUniqueOrThrow({ where: { id: run.id } })).status).toBe("queued");
+      const end = await workRunHere(run.id, 30_000);
+      expect(end).toMatchObject({ status: "success", errorCode: null, upstreamStatus: null });
+      expect(JSON.parse(end?.resultData ?? "[]")).toMatchObject([{ title: "Sonora Pro Wireless Headphones" }]);
+      expect(await db.scraperRun.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({ status: "success", attempts: 1 });
+      expect(await quotaUsed(user.id)).toBe(1);
+
+      const throttled = await submitOnBehalf(site.url("status/429?retry_after=3"), undefined, { workedByCaller: true });
+      expect(await workRunHere(throttled.run.id, 30_000)).toMatchObject({
+        status: "failed",
+        errorCode: "upstream_error",
+        upstreamStatus: 429,
+        upstreamRetryAfter: 3,
+      });
+      expect(await quotaUsed(throttled.user.id)).toBe(0);
+    });
+
+    it("go to the queue when the user's runs fill the plan, and are awaited there", async () => {
+      const { user, run } = await submitOnBehalf(site.url("product/jsonld.html"), undefined, { workedByCaller: true });
+      // The Free plan's one concurrent run, taken by another of the user's runs.
+      const other = await runLimits.trySlot(user.id, PLANS.free);
+      expect(other).not.toBeNull();
+      expect(await workRunHere(run.id, 300)).toBeNull();
+      expect((await db.scraperRun.findUniqueOrThrow({ where: { id: run.id } })).status).toBe("queued");
+      // The slot free again: a run worker takes the queued run (its job was added) within a second or two.
+      await other?.release();
+      expect(await awaitRunEnd(run.id, 30_000)).toMatchObject({ status: "success" });
+    });
+
+    it("await a run another worker holds, and never work it a second time", async () => {
+      const holding = await startHeldSite();
+      try {
+        const { run } = await submitOnBehalf(`${holding.url}/product`);
+        // A run worker has it (the queue's job), mid-fetch.
+        await expect.poll(() => holding.held()).toBe(1);
+        const end = workRunHere(run.id, 30_000);
+        holding.release();
+        expect(await end).toMatchObject({ status: "success" });
+        expect(holding.received()).toBe(1);
+        expect((await db.scraperRun.findUniqueOrThrow({ where: { id: run.id } })).attempts).toBe(1);
+      } finally {
+        holding.release();
+        await holding.close();
+      }
+    });
   });
 });

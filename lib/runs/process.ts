@@ -38,6 +38,20 @@ const unexpectedFailure = {
  * events' jobs are added (lib/runs/ended.ts).
  */
 export async function processRun(job: RunJob, limits: RunLimits = runLimits): Promise<JobOutcome> {
+  return (await workRun(job, limits)).outcome;
+}
+
+/** What working a run came to: the job's outcome, and the end when this call recorded it. */
+export interface RunWorked {
+  outcome: JobOutcome;
+  ended: EndedRun | null;
+}
+
+/**
+ * processRun, with the end it recorded: for a feature that works the run it submitted itself, in its own job (a
+ * crawl's page, lib/runs/run.ts's workRunHere), and then reads the outcome from it rather than from the database.
+ */
+export async function workRun(job: RunJob, limits: RunLimits = runLimits): Promise<RunWorked> {
   const runId = job.runId;
   let slotToken = job.slotToken;
   let ended: EndedRun | null = null;
@@ -47,9 +61,9 @@ export async function processRun(job: RunJob, limits: RunLimits = runLimits): Pr
     if (!slotToken) {
       const [found] = await hotQuery(READ_RUN, [runId]);
       // Cancelled, or taken by another worker (a job re-added by recovery): nothing to do.
-      if (found?.status !== "queued") return done;
+      if (found?.status !== "queued") return { outcome: done, ended: null };
       const slot = await limits.trySlot(found.userId, PLANS[planOf(found.plan)]);
-      if (!slot) return { done: false, retryInMs: SLOT_WAIT_MS };
+      if (!slot) return { outcome: { done: false, retryInMs: SLOT_WAIT_MS }, ended: null };
       slotToken = slot.token;
     }
     const startedAt = new Date();
@@ -60,11 +74,11 @@ export async function processRun(job: RunJob, limits: RunLimits = runLimits): Pr
       if (!claimed) {
         const [found] = await hotQuery(READ_RUN, [runId]);
         // Not queued (cancelled, taken by another worker) or gone with its user: nothing to do.
-        if (found?.status !== "queued") return done;
+        if (found?.status !== "queued") return { outcome: done, ended: null };
         // Still queued: the user's runs already running fill the plan although a slot was free (Redis lost its
         // slots). It waits as for a slot; a synchronous caller's slot stays with its job.
         waitForSlot = true;
-        return { done: false, retryInMs: SLOT_WAIT_MS };
+        return { outcome: { done: false, retryInMs: SLOT_WAIT_MS }, ended: null };
       }
       const run: ClaimedRun = {
         ...claimed,
@@ -84,10 +98,10 @@ export async function processRun(job: RunJob, limits: RunLimits = runLimits): Pr
     // handed back keeps the slot its synchronous caller took: the job carries it to the worker that runs it next.
     if (!((handedBack || waitForSlot) && slotToken === job.slotToken)) await releaseRunSlot(slotToken);
   }
-  if (handedBack) return JOB_HANDED_BACK;
+  if (handedBack) return { outcome: JOB_HANDED_BACK, ended: null };
   if (ended) await announceRunEnd(ended);
   await purgeExpiredResultsOccasionally().catch((err: unknown) => log.error({ err }, "could not purge expired run results"));
-  return done;
+  return { outcome: done, ended };
 }
 
 /** Why a run's work was stopped without an outcome: its worker is shutting down and gives it back to the queue. */

@@ -14,6 +14,7 @@ import { RESERVE_RUN } from "@/lib/usage/sql";
 import { usageMonth } from "@/lib/usage/summary";
 import type { AcceptedRun, CompletedRun } from "./dto";
 import { assertPlanIncludes, type RunLimits, releaseRunSlot, runLimits } from "./limits";
+import { type RunWorked, workRun } from "./process";
 import { enqueueRunJob } from "./queue";
 import type { RunRequest } from "./schema";
 import { FIND_SCRAPER, INSERT_RUN, RESERVE_AND_INSERT_RUN, RUN_OUTCOME, type RunColumns, type RunOutcomeRow } from "./sql";
@@ -52,6 +53,11 @@ export type RunOutcome = { state: "completed"; run: CompletedRun } | { state: "a
 
 export interface SubmitOptions {
   limits?: RunLimits;
+  /**
+   * An async run the caller works itself, in its own job (workRunHere): recorded, not queued. Should the caller die
+   * before it works it, recovery queues it as any queued run whose job was lost.
+   */
+  workedByCaller?: boolean;
   /** How long a synchronous call waits for its run (RUN_SYNC_TIMEOUT_MS). */
   syncTimeoutMs?: number;
 }
@@ -152,7 +158,7 @@ export async function submitRun(input: RunInput, options: SubmitOptions = {}): P
   };
   if (request.async) {
     const run = await reserveAndRecordRun(data, plan);
-    await queueRun(run.id);
+    if (!options.workedByCaller) await queueRun(run.id);
     return { state: "accepted", run };
   }
   const slot = await (options.limits ?? runLimits).acquireSlot(userId, plan);
@@ -219,6 +225,28 @@ async function awaitRun(run: AcceptedRun, listener: RunEndListener, timeoutMs: n
   }
   // The run's own failure, as the engine (or the worker) recorded it: the caller gets its code's status.
   throw new AppError((row.errorCode ?? "internal_error") as ErrorCode, row.error ?? "The run failed.");
+}
+
+/**
+ * Works a run its feature submitted with `workedByCaller`, here, as a run worker would (lib/runs/process.ts), and
+ * returns its end: the feature's job (a crawl's page) pays no queue round trip and no wait for the end's event, and
+ * a success's outcome comes from the call that recorded it. Every rule of a worker's run holds: the plan's
+ * concurrent-run slot, the claim (one worker wins: a run another worker holds is awaited), the lease, the cancel.
+ * When it cannot be worked here now (the user's runs fill the plan, the database is away for a moment, or this
+ * process is shutting down and handed it back), it goes to the queue, and its end is awaited as awaitRunEnd does.
+ */
+export async function workRunHere(runId: number, timeoutMs: number): Promise<RunEndState | null> {
+  // A process that works runs has its run workers: the end's webhook deliveries and recovery are theirs.
+  ensureInAppWorkers();
+  let worked: RunWorked | null = null;
+  try {
+    worked = await workRun({ runId });
+  } catch (err) {
+    log.warn({ err, runId }, "could not work a run here; the queue will");
+  }
+  if (worked?.ended?.news) return outcomeOfNews(worked.ended.news);
+  if (!worked?.outcome.done) await queueRun(runId);
+  return awaitRunEnd(runId, timeoutMs);
 }
 
 /** How a run a feature waited for ended (with its items and outputs when it succeeded); null while it has not. */

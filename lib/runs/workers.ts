@@ -5,7 +5,7 @@ import { startQueueWorker, usesRedisQueue } from "@/lib/infra/jobs/queue";
 import { isShuttingDown } from "@/lib/infra/lifecycle";
 import { log } from "@/lib/infra/log";
 import { processWide } from "@/lib/infra/process-state";
-import { closeRunEvents, ensureSubscribed } from "@/lib/runs/events";
+import { closeRunEvents, ensureSubscribed, localRunsEnded } from "@/lib/runs/events";
 import { closeExtractionPool } from "@/lib/scrapers/extraction/pool";
 import { deliverWebhook, recoverWebhooks, WEBHOOKS_QUEUE } from "@/lib/webhooks/deliveries";
 import { handBackRunningRuns, JOB_HANDED_BACK, processRun } from "./process";
@@ -20,8 +20,9 @@ const WEBHOOK_CONCURRENCY = 8;
 
 export interface RunWorkers {
   /**
-   * Stops taking jobs and waits for the ones in hand: runs up to `graceMs` (unbounded by default), after which
-   * those still going are handed back to the queue (lib/runs/process.ts, handBackRunningRuns); deliveries in
+   * Stops taking jobs and waits for the ones in hand, and for the runs features work here (workRunHere): runs up to
+   * `graceMs` (unbounded by default), after which those still going are handed back to the queue
+   * (lib/runs/process.ts, handBackRunningRuns); deliveries in
    * flight finish (each within its 10 s attempt limit). Then the extraction pool, the browser pool (if this process
    * rendered) and the run-event subscriber close.
    */
@@ -72,6 +73,9 @@ export function startRunWorkers(concurrency: number = env.WORKER_CONCURRENCY): R
       const handBack = graceMs === undefined ? undefined : setTimeout(handBackRunningRuns, graceMs);
       try {
         await Promise.all([worker.close(), webhookWorker.close()]);
+        // The runs crawl slots work here (lib/crawls) are this process's runs too: under the same grace, and done
+        // before the extraction pool they use closes.
+        await localRunsEnded();
       } finally {
         clearTimeout(handBack);
       }
