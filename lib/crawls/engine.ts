@@ -9,7 +9,7 @@ import { isShuttingDown } from "@/lib/infra/lifecycle";
 import { log } from "@/lib/infra/log";
 import { pageFetcher } from "@/lib/infra/outbound/safe-fetch";
 import { cancelOpenRun } from "@/lib/runs/cancel";
-import { findRunnableScraper } from "@/lib/runs/run";
+import { findRunnableScraper, runnableScraperOf } from "@/lib/runs/run";
 import { OPEN_RUN_STATUSES } from "@/lib/runs/status";
 import { addToFrontier, type FrontierContext, frontierContextOf, loadFrontierContext, noSkips, robotsFor } from "./frontier";
 import { orphanPageRun, submitPageRun, workPageRun } from "./page-run";
@@ -277,6 +277,7 @@ async function runPage(crawlId: number, page: Extract<Claim, { claimed: true }>)
   const context = frontierContextOf(crawlId, crawl);
   // A crawl without a webhook has no crawl.page event to record with a page's end (finishPage).
   const quiet = crawl.webhookUrl === null;
+  const plan = PLANS[planOf(crawl.plan)];
   let runId = page.runId;
   if (runId === null) {
     // A worker that died between submitting the page's run and writing its id left that run behind: it is awaited.
@@ -284,11 +285,15 @@ async function runPage(crawlId: number, page: Extract<Claim, { claimed: true }>)
   }
   if (runId === null) {
     try {
-      const scraper = await findRunnableScraper(crawl.scraperId);
+      // Read with the claim; a scraper gone since the crawl began is looked up, for its not_found.
+      const scraper =
+        crawl.scraperKind === null || crawl.scraperPlan === null
+          ? await findRunnableScraper(crawl.scraperId)
+          : runnableScraperOf({ id: crawl.scraperId, kind: crawl.scraperKind, requiredPlan: crawl.scraperPlan });
       runId = await submitPageRun({
         crawlId,
         userId: crawl.userId,
-        plan: PLANS[planOf(crawl.plan)],
+        plan,
         scraper,
         url: page.url,
         options: context.options,
@@ -325,7 +330,7 @@ async function runPage(crawlId: number, page: Extract<Claim, { claimed: true }>)
       return;
     }
   }
-  const end = await workPageRun(runId);
+  const end = await workPageRun(runId, { userId: crawl.userId, plan });
   if (!end && isShuttingDown()) {
     // This worker is stopping (a deploy) and stopped waiting, but the run goes on: the page goes back to the
     // frontier with its run, so the worker that claims it next awaits that run (never a second one, and never a

@@ -82,8 +82,12 @@ export async function orphanPageRun(crawlId: number, url: string, retries: numbe
  * Works the page's run here and returns its end; one that cannot run here now, or that another worker holds, is
  * awaited: null when it has not ended within the wait.
  */
-export async function workPageRun(runId: number, timeoutMs = PAGE_RUN_WAIT_MS): Promise<PageRunEnd | null> {
-  const end = await workRunHere(runId, timeoutMs);
+export async function workPageRun(
+  runId: number,
+  owner: { userId: number; plan: Plan },
+  timeoutMs = PAGE_RUN_WAIT_MS,
+): Promise<PageRunEnd | null> {
+  const end = await workRunHere(runId, timeoutMs, owner);
   return (
     end && {
       status: end.status,

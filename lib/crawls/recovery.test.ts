@@ -48,7 +48,7 @@ describe("a crawl whose worker died", () => {
       options: crawl.options,
       wantLinks: false,
     });
-    expect((await workPageRun(runId, 30_000))?.status).toBe("success");
+    expect((await workPageRun(runId, { userId: user.id, plan: PLANS.pro }, 30_000))?.status).toBe("success");
     await crawlPageRow(crawl.id, `${site.url}/a`, "running", { runId, leaseUntil: past });
     await crawlPageRow(crawl.id, `${site.url}/b`, "running", { leaseUntil: past });
     await crawlPageRow(crawl.id, `${site.url}/c`, "queued");

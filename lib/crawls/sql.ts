@@ -9,7 +9,10 @@ import { hotDb, hotQuery, hotStatement, type SqlBoolean, sqlNow, sqlNowText, sql
 // condition that makes it safe among workers: a claim is a compare-and-set on the crawl's version, a page moves
 // only from the state its caller holds, and `discovered` never passes the page limit.
 
-/** What a claim reads, in one statement: the crawl, its owner's plan, its pages running per host, the database's clock. */
+/**
+ * What a claim reads, in one statement: the crawl, its scraper, its owner's plan, its pages running per host, the
+ * database's clock.
+ */
 export interface ClaimStateRow {
   version: number;
   status: string;
@@ -17,6 +20,9 @@ export interface ClaimStateRow {
   hosts: string | null;
   userId: number;
   scraperId: number;
+  /** The crawl's scraper, what its runs need of it (RunnableScraper); null only if the scraper is gone. */
+  scraperKind: string | null;
+  scraperPlan: string | null;
   plan: string;
   webhookUrl: string | null;
   // FRONTIER_COLUMNS (frontier.ts): what sorting the page's links needs.
@@ -38,10 +44,13 @@ const claimState = (dialect: "sqlite" | "postgresql"): string => {
           WHERE crawl_id = c.id AND state = 'running' GROUP BY host))`
       : `COALESCE((SELECT json_object_agg(host, n) FROM (SELECT host, count(*) AS n FROM crawl_pages
           WHERE crawl_id = c.id AND state = 'running' GROUP BY host) t)::text, '{}')`;
-  return `SELECT c.version, c.status, c.hosts, c.user_id AS "userId", c.scraper_id AS "scraperId", u.plan,
+  const text = dialect === "sqlite" ? "" : "::text";
+  return `SELECT c.version, c.status, c.hosts, c.user_id AS "userId", c.scraper_id AS "scraperId",
+      s.kind${text} AS "scraperKind", s.required_plan${text} AS "scraperPlan", u.plan,
       c.webhook_url AS "webhookUrl", c.url, c.options, c.page_limit AS "pageLimit", c.pattern_counts AS "patternCounts",
       c.robots, ${running} AS running, ${sqlNowText(dialect)} AS now
-    FROM crawls c JOIN users u ON u.id = c.user_id WHERE c.id = ${dialect === "sqlite" ? "?" : "$1"}`;
+    FROM crawls c JOIN users u ON u.id = c.user_id LEFT JOIN scrapers s ON s.id = c.scraper_id
+    WHERE c.id = ${dialect === "sqlite" ? "?" : "$1"}`;
 };
 
 export const CLAIM_STATE = hotStatement<[crawlId: number], ClaimStateRow>({

@@ -117,16 +117,31 @@ describe("runs on a feature's behalf", () => {
       expect(await quotaUsed(throttled.user.id)).toBe(0);
     });
 
-    it("go to the queue when the user's runs fill the plan, and are awaited there", async () => {
+    it.each([
+      ["read from the run", false],
+      ["its owner given", true],
+    ])("go to the queue when the user's runs fill the plan (the plan %s), and are awaited there", async (_, given) => {
       const { user, run } = await submitOnBehalf(site.url("product/jsonld.html"), undefined, { workedByCaller: true });
       // The Free plan's one concurrent run, taken by another of the user's runs.
       const other = await runLimits.trySlot(user.id, PLANS.free);
       expect(other).not.toBeNull();
-      expect(await workRunHere(run.id, 300)).toBeNull();
+      expect(await workRunHere(run.id, 300, given ? { userId: user.id, plan: PLANS.free } : undefined)).toBeNull();
       expect((await db.scraperRun.findUniqueOrThrow({ where: { id: run.id } })).status).toBe("queued");
       // The slot free again: a run worker takes the queued run (its job was added) within a second or two.
       await other?.release();
       expect(await awaitRunEnd(run.id, 30_000)).toMatchObject({ status: "success" });
+      // Its slot given back at its end: the user's one slot is free.
+      const after = await runLimits.trySlot(user.id, PLANS.free);
+      expect(after).not.toBeNull();
+      await after?.release();
+    });
+
+    it("with their owner given, take the slot at once and give it back at the end", async () => {
+      const { user, run } = await submitOnBehalf(site.url("product/jsonld.html"), undefined, { workedByCaller: true });
+      expect(await workRunHere(run.id, 30_000, { userId: user.id, plan: PLANS.free })).toMatchObject({ status: "success" });
+      const after = await runLimits.trySlot(user.id, PLANS.free);
+      expect(after).not.toBeNull();
+      await after?.release();
     });
 
     it("await a run another worker holds, and never work it a second time", async () => {

@@ -15,7 +15,7 @@ import { usageMonth } from "@/lib/usage/summary";
 import type { AcceptedRun, CompletedRun } from "./dto";
 import { assertPlanIncludes, type RunLimits, releaseRunSlot, runLimits } from "./limits";
 import { type RunWorked, workRun } from "./process";
-import { enqueueRunJob } from "./queue";
+import { enqueueRunJob, type RunJob } from "./queue";
 import type { RunRequest } from "./schema";
 import { FIND_SCRAPER, INSERT_RUN, RESERVE_AND_INSERT_RUN, RUN_OUTCOME, type RunColumns, type RunOutcomeRow } from "./sql";
 import { isFinished } from "./status";
@@ -66,7 +66,12 @@ export interface SubmitOptions {
 export async function findRunnableScraper(id: number): Promise<RunnableScraper> {
   const [scraper] = await hotQuery(FIND_SCRAPER, [id]);
   if (!scraper) throw new AppError("not_found", "Scraper not found");
-  return { id: scraper.id, kind: scraperKindOf(scraper.kind), requiredPlan: planOf(scraper.requiredPlan) };
+  return runnableScraperOf(scraper);
+}
+
+/** A scraper row as runs need it (FIND_SCRAPER's columns, or a feature's own read of them). */
+export function runnableScraperOf(row: { id: number; kind: string; requiredPlan: string }): RunnableScraper {
+  return { id: row.id, kind: scraperKindOf(row.kind), requiredPlan: planOf(row.requiredPlan) };
 }
 
 type RunData = {
@@ -234,18 +239,30 @@ async function awaitRun(run: AcceptedRun, listener: RunEndListener, timeoutMs: n
  * concurrent-run slot, the claim (one worker wins: a run another worker holds is awaited), the lease, the cancel.
  * When it cannot be worked here now (the user's runs fill the plan, the database is away for a moment, or this
  * process is shutting down and handed it back), it goes to the queue, and its end is awaited as awaitRunEnd does.
+ * `owner`, the run's user and plan when the caller knows them: the slot is taken at once, without reading the run.
  */
-export async function workRunHere(runId: number, timeoutMs: number): Promise<RunEndState | null> {
+export async function workRunHere(
+  runId: number,
+  timeoutMs: number,
+  owner?: { userId: number; plan: Plan },
+): Promise<RunEndState | null> {
   // A process that works runs has its run workers: the end's webhook deliveries and recovery are theirs.
   ensureInAppWorkers();
   let worked: RunWorked | null = null;
+  let job: RunJob = { runId };
   try {
-    worked = await workRun({ runId });
+    const slot = owner ? await runLimits.trySlot(owner.userId, owner.plan) : undefined;
+    if (slot) job = { runId, slotToken: slot.token };
+    // No slot free for the owner: the queue's workers wait for one.
+    if (slot !== null) worked = await workRun(job);
   } catch (err) {
     log.warn({ err, runId }, "could not work a run here; the queue will");
+    // workRun released the slot it was given: the queue's job takes one of its own.
+    job = { runId };
   }
   if (worked?.ended?.news) return outcomeOfNews(worked.ended.news);
-  if (!worked?.outcome.done) await queueRun(runId);
+  // Not done: the run is still queued, and a slot it was given is still its own (workRun keeps it with the job).
+  if (!worked?.outcome.done) await queueRun(runId, job.slotToken);
   return awaitRunEnd(runId, timeoutMs);
 }
 

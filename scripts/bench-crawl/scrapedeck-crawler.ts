@@ -68,7 +68,14 @@ await db.monthlyUsage.create({ data: { userId: user.id, month: usageMonth(), suc
 async function startWorker(): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "--conditions=react-server", path.join(import.meta.dirname, "worker.ts")],
+    [
+      "--import",
+      "tsx",
+      "--conditions=react-server",
+      // BENCH_PROFILE_DIR profiles the workers too (written when they exit, after the crawl): they do the crawl's work.
+      ...(process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []),
+      path.join(import.meta.dirname, "worker.ts"),
+    ],
     { cwd: ROOT, env: { ...process.env, [HOSTS_ENV]: JSON.stringify(config.hosts) }, stdio: ["ignore", "pipe", "inherit"] },
   );
   for await (const line of createInterface({ input: child.stdout as NodeJS.ReadableStream })) {
