@@ -332,9 +332,9 @@ async function runPage(crawlId: number, page: Extract<Claim, { claimed: true }>)
   }
   const end = await workPageRun(runId, { userId: crawl.userId, plan });
   if (!end && isShuttingDown()) {
-    // This worker is stopping (a deploy) and stopped waiting, but the run goes on: the page goes back to the
-    // frontier with its run, so the worker that claims it next awaits that run (never a second one, and never a
-    // page reported failed whose run then succeeds).
+    // This worker is stopping (a deploy): the run goes on elsewhere, or this worker handed it back to the queue. The
+    // page goes back to the frontier with its run, so the worker that claims it next works or awaits that run (never
+    // a second one, and never a page reported failed whose run then succeeds).
     await db.crawlPage.updateMany({ where: { id: pageId, state: "running" }, data: { state: "queued", leaseUntil: null } });
     return;
   }

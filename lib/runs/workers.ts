@@ -22,9 +22,8 @@ export interface RunWorkers {
   /**
    * Stops taking jobs and waits for the ones in hand, and for the runs features work here (workRunHere): runs up to
    * `graceMs` (unbounded by default), after which those still going are handed back to the queue
-   * (lib/runs/process.ts, handBackRunningRuns); deliveries in
-   * flight finish (each within its 10 s attempt limit). Then the extraction pool, the browser pool (if this process
-   * rendered) and the run-event subscriber close.
+   * (lib/runs/process.ts, handBackRunningRuns); deliveries in flight finish (each within its 10 s attempt limit).
+   * Then the extraction pool, the browser pool (if this process rendered) and the run-event subscriber close.
    */
   close(options?: { graceMs?: number }): Promise<void>;
 }
@@ -73,8 +72,8 @@ export function startRunWorkers(concurrency: number = env.WORKER_CONCURRENCY): R
       const handBack = graceMs === undefined ? undefined : setTimeout(handBackRunningRuns, graceMs);
       try {
         await Promise.all([worker.close(), webhookWorker.close()]);
-        // The runs crawl slots work here (lib/crawls) are this process's runs too: under the same grace, and done
-        // before the extraction pool they use closes.
+        // The runs features work in their own jobs here (workRunHere: a crawl's pages) are this process's runs too:
+        // under the same grace, and done before the extraction pool they use closes.
         await localRunsEnded();
       } finally {
         clearTimeout(handBack);
