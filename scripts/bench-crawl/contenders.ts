@@ -43,14 +43,17 @@ export interface Contender {
   extra?: Record<string, unknown>;
 }
 
+/** The scraper every ScrapeDeck page runs, and the kind the floor extracts: the same work on both sides. */
+export const CRAWL_SCRAPER = { slug: "news-articles", kind: "news_article" } as const;
+
 export const CONTENDERS: Contender[] = [
   { name: "bare (undici + Set)", script: path.join(import.meta.dirname, "bare-crawler.ts") },
   // The bare crawler doing the extraction ScrapeDeck's crawl does for each page (the news scraper's items and the
   // page's links, in the same thread): the floor for a crawl that scrapes, to read ScrapeDeck's overhead against.
   {
-    name: "bare + extraction (same thread, news_article)",
+    name: `bare + extraction (same thread, ${CRAWL_SCRAPER.kind})`,
     script: path.join(import.meta.dirname, "bare-crawler.ts"),
-    extra: { extract: "news_article" },
+    extra: { extract: CRAWL_SCRAPER.kind },
   },
   {
     name: "scrapedeck (1 process, in-process queue, SQLite)",

@@ -16,7 +16,7 @@ import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
 import { dropPostgresSchema, freshDatabaseUrl } from "@/test/support/database";
 import { AUTH_SECRET, deleteRedisKeys, ROOT } from "../bench/support";
-import { type ContenderConfig, type ContenderResult, cpuSecondsSince } from "./contenders";
+import { type ContenderConfig, type ContenderResult, CRAWL_SCRAPER, cpuSecondsSince } from "./contenders";
 import { HOSTS_ENV, resolveHostsTo } from "./resolve-hosts";
 
 const config = JSON.parse(process.argv[2] ?? "{}") as ContenderConfig;
@@ -47,7 +47,7 @@ const { enqueueCrawlStart } = await import("@/lib/crawls/engine");
 const { usageMonth } = await import("@/lib/usage/summary");
 
 const user = await db.user.create({ data: { email: `bench-${Date.now()}@example.com`, passwordHash: "x", plan: "business" } });
-const scraper = await db.scraper.findUniqueOrThrow({ where: { slug: "news-articles" } });
+const scraper = await db.scraper.findUniqueOrThrow({ where: { slug: CRAWL_SCRAPER.slug } });
 /** The bench's site, whatever the plan's cap. */
 const PAGE_LIMIT = 100_000;
 const crawl = await db.crawl.create({
