@@ -39,11 +39,12 @@ describe("background checkpoints", () => {
         if (i % 5 === 0) await new Promise((resolve) => setImmediate(resolve));
       }
       expect(writer.prepare("SELECT n FROM counts WHERE id = 1").get()).toEqual({ n: WRITES });
-      // Every commit appends a page to the log. Never started over, the log would hold all of them (80 MB here: each
-      // checkpoint runs while commits land, so none finds the log wholly moved). Started over once it passes
-      // RESTART_PAGES, it is written from its start again: the file stops at a fraction of that (16-23 MB measured,
-      // the commits made while a restart waits for its turn).
-      expect(statSync(`${file}-wal`).size).toBeLessThan((WRITES * PAGE_BYTES) / 2);
+      // Every commit appends a page to the log. Never started over, the log holds most of them (61-82 MB of the 80 MB
+      // here, five runs: a checkpoint runs while commits land, so it seldom finds the log wholly moved). Started over
+      // once it passes RESTART_PAGES, it is written from its start again: the file stops at the commits made while a
+      // restart waits for its turn (14-38 MB in five runs on a quiet machine; 43 MB on CI's loaded one, where the
+      // thread waits longer for a core, which failed a bound of half). The bound lies between the two: 51 MB.
+      expect(statSync(`${file}-wal`).size).toBeLessThan((WRITES * PAGE_BYTES * 5) / 8);
     } finally {
       await checkpoints.stop();
       writer.close();
