@@ -9,7 +9,7 @@ import { isShuttingDown } from "@/lib/infra/lifecycle";
 import { log } from "@/lib/infra/log";
 import { pageFetcher } from "@/lib/infra/outbound/safe-fetch";
 import { cancelOpenRun } from "@/lib/runs/cancel";
-import { findRunnableScraper, runnableScraperOf } from "@/lib/runs/run";
+import { runnableScraperOf } from "@/lib/runs/run";
 import { OPEN_RUN_STATUSES } from "@/lib/runs/status";
 import { addToFrontier, type FrontierContext, frontierContextOf, loadFrontierContext, noSkips, robotsFor } from "./frontier";
 import { orphanPageRun, submitPageRun, workPageRun } from "./page-run";
@@ -285,11 +285,8 @@ async function runPage(crawlId: number, page: Extract<Claim, { claimed: true }>)
   }
   if (runId === null) {
     try {
-      // Read with the claim; a scraper gone since the crawl began is looked up, for its not_found.
-      const scraper =
-        crawl.scraperKind === null || crawl.scraperPlan === null
-          ? await findRunnableScraper(crawl.scraperId)
-          : runnableScraperOf({ id: crawl.scraperId, kind: crawl.scraperKind, requiredPlan: crawl.scraperPlan });
+      // Read with the claim.
+      const scraper = runnableScraperOf({ id: crawl.scraperId, kind: crawl.scraperKind, requiredPlan: crawl.scraperPlan });
       runId = await submitPageRun({
         crawlId,
         userId: crawl.userId,

@@ -20,9 +20,9 @@ export interface ClaimStateRow {
   hosts: string | null;
   userId: number;
   scraperId: number;
-  /** The crawl's scraper, what its runs need of it (RunnableScraper); null only if the scraper is gone. */
-  scraperKind: string | null;
-  scraperPlan: string | null;
+  /** The crawl's scraper, what its runs need of it (RunnableScraper). A crawl goes with its scraper (cascade). */
+  scraperKind: string;
+  scraperPlan: string;
   plan: string;
   webhookUrl: string | null;
   // FRONTIER_COLUMNS (frontier.ts): what sorting the page's links needs.
@@ -49,7 +49,7 @@ const claimState = (dialect: "sqlite" | "postgresql"): string => {
       s.kind${text} AS "scraperKind", s.required_plan${text} AS "scraperPlan", u.plan,
       c.webhook_url AS "webhookUrl", c.url, c.options, c.page_limit AS "pageLimit", c.pattern_counts AS "patternCounts",
       c.robots, ${running} AS running, ${sqlNowText(dialect)} AS now
-    FROM crawls c JOIN users u ON u.id = c.user_id LEFT JOIN scrapers s ON s.id = c.scraper_id
+    FROM crawls c JOIN users u ON u.id = c.user_id JOIN scrapers s ON s.id = c.scraper_id
     WHERE c.id = ${dialect === "sqlite" ? "?" : "$1"}`;
 };
 

@@ -136,7 +136,7 @@ describe("runs on a feature's behalf", () => {
       await after?.release();
     });
 
-    it("with their owner given, take the slot at once and give it back at the end", async () => {
+    it("with their owner given, end with their outcome and give their slot back", async () => {
       const { user, run } = await submitOnBehalf(site.url("product/jsonld.html"), undefined, { workedByCaller: true });
       expect(await workRunHere(run.id, 30_000, { userId: user.id, plan: PLANS.free })).toMatchObject({ status: "success" });
       const after = await runLimits.trySlot(user.id, PLANS.free);
